@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { acquireDirLock } from './dir-lock.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repository functions take this first: the root handle or a transaction's own handle. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: connection string, so the event hub can open its own LISTEN client. */
+  url?: string;
+  /** PGlite only: the instance (backups and tests need it). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Tests clone a migrated snapshot instead of running migrations again. */
+  loadDataDir?: Blob | File;
+  /** In-memory PGlite (tests): no directory, no lock. */
+  inMemory?: boolean;
+  poolSize?: number;
+}
+
+export async function openDb(opts: OpenDbOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing
+    await pool.query('select 1');
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    return { db, kind: 'postgres', url: opts.databaseUrl, close: () => pool.end() };
+  }
+
+  if (opts.inMemory) {
+    const client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  }
+
+  const dataDir = path.resolve(opts.dataDir ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  // PGlite is single-process: a second instance on the same directory would corrupt it.
+  const lock = acquireDirLock(path.join(dataDir, 'pglite.lock'), path.join(dataDir, 'pglite'));
+  try {
+    const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      pglite: client,
+      close: async () => {
+        await client.close();
+        lock.release();
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    username: varchar({ length: 100 }).notNull().unique(),
+    /** argon2id PHC string; never leaves the server. */
+    password: text().notNull(),
+    email: varchar({ length: 255 }).unique(),
+    firstName: varchar({ length: 100 }),
+    lastName: varchar({ length: 100 }),
+    profileImageUrl: text(),
+    role: varchar({ length: 20 }).notNull().default('user'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('users_role_check', sql`${t.role} in ('admin', 'user')`)],
+);
+
+/** Server-side sessions; sid holds the SHA-256 of the cookie token, never the token itself. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar({ length: 64 }).primaryKey(),
+    sess: jsonb().notNull(),
+    expire: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire)],
+);
+
+export const securityAuditLog = pgTable(
+  'security_audit_log',
+  {
+    id: serial().primaryKey(),
+    event: varchar({ length: 50 }).notNull(),
+    ipAddress: varchar({ length: 64 }),
+    username: varchar({ length: 100 }),
+    details: text(),
+    timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('security_audit_log_timestamp_idx').on(t.timestamp.desc()),
+    index('security_audit_log_username_idx').on(t.username, t.timestamp.desc()),
+  ],
+);
+
+/** Secrets the server generates for itself (session signing, mailbox credential key). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: varchar({ length: 50 }).primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,7 @@
+// The whole data model, one file per table group. drizzle-kit reads this file to generate migrations.
+export * from './auth.ts';
+export * from './settings.ts';
+export * from './leads.ts';
+export * from './proposals.ts';
+export * from './imports.ts';
+export * from './messaging.ts';

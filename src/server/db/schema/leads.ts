@@ -1,0 +1,87 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { createdAt, money15, updatedAt } from './columns.ts';
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial().primaryKey(),
+    reference: varchar({ length: 50 }).notNull().unique(),
+    firstName: varchar({ length: 100 }).notNull(),
+    lastName: varchar({ length: 100 }),
+    email: varchar({ length: 255 }),
+    phone: varchar({ length: 50 }),
+    vehicleMake: varchar({ length: 100 }).notNull(),
+    vehicleModel: varchar({ length: 100 }).notNull(),
+    vehicleYear: integer(),
+    budget: money15(),
+    mileage: integer(),
+    transmission: varchar({ length: 20 }),
+    fuelType: varchar({ length: 30 }),
+    vehicleLink: text(),
+    notes: text(),
+    status: varchar({ length: 20 }).notNull().default('requested'),
+    quotedAmount: money15(),
+    starred: boolean().notNull().default(false),
+    manual: boolean().notNull().default(false),
+    emailSource: varchar({ length: 20 }).notNull().default('geral'),
+    /** How the lead arrived: form, email or manual. */
+    origin: varchar({ length: 20 }).notNull().default('manual'),
+    utmSource: varchar({ length: 100 }),
+    assignedTo: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Time of the latest timeline entry, or creation when there is none (kept by the timeline module). */
+    lastInteractionAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Lower-cased text the leads search matches (trigram-indexed). */
+    searchText: text().generatedAlwaysAs(
+      (): SQL => sql`lower(${leads.reference} || ' ' || ${leads.firstName} || ' ' || coalesce(${leads.lastName}, '') || ' ' || coalesce(${leads.email}, '') || ' ' || ${leads.vehicleMake} || ' ' || ${leads.vehicleModel})`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('leads_status_check', sql`${t.status} in ('requested', 'quoted', 'clarifying', 'waiting', 'contacted', 'rejected', 'converted')`),
+    check('leads_email_source_check', sql`${t.emailSource} in ('geral', 'comercial')`),
+    index('leads_status_last_interaction_idx').on(t.status, t.lastInteractionAt.desc()),
+    index('leads_starred_last_interaction_idx').on(t.starred.desc(), t.lastInteractionAt.desc()),
+    index('leads_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('leads_email_lower_idx').on(sql`lower(${t.email})`),
+    index('leads_phone_idx').on(t.phone),
+  ],
+);
+
+export const leadTimeline = pgTable(
+  'lead_timeline',
+  {
+    id: serial().primaryKey(),
+    leadId: integer().notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    type: varchar({ length: 20 }).notNull(),
+    title: text(),
+    description: text(),
+    /** { from, to, subject, body, isOutgoing } */
+    emailData: jsonb(),
+    /** { duration, outcome, followUp, threadId } */
+    metadata: jsonb(),
+    /** Message-ID of an imported or sent e-mail: the mailbox sync skips what it already has. */
+    messageId: varchar({ length: 998 }).unique(),
+    createdAt: createdAt(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('lead_timeline_type_check', sql`${t.type} in ('email', 'chat', 'call')`),
+    index('lead_timeline_lead_created_idx').on(t.leadId, t.createdAt.desc()),
+  ],
+);
+
+export const userLeadViews = pgTable(
+  'user_lead_views',
+  {
+    id: serial().primaryKey(),
+    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    leadId: integer().notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('user_lead_views_user_lead_unique').on(t.userId, t.leadId), index('user_lead_views_lead_idx').on(t.leadId)],
+);
