@@ -1,5 +1,6 @@
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
+CREATE SEQUENCE "public"."lead_reference_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 10001 CACHE 1;--> statement-breakpoint
 CREATE TABLE "security_audit_log" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"event" varchar(50) NOT NULL,

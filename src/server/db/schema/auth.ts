@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
+import type { Role } from '../../../shared/schemas/users.ts';
 
 export const users = pgTable(
   'users',
@@ -13,7 +14,7 @@ export const users = pgTable(
     firstName: varchar({ length: 100 }),
     lastName: varchar({ length: 100 }),
     profileImageUrl: text(),
-    role: varchar({ length: 20 }).notNull().default('user'),
+    role: varchar({ length: 20 }).$type<Role>().notNull().default('user'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,9 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, varchar,
+  boolean, check, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, unique, varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { createdAt, money15, updatedAt } from './columns.ts';
+
+/** Generated lead references are 'L' + this number (DECISIONS 6): short enough to read out on the phone. */
+export const leadReferenceSeq = pgSequence('lead_reference_seq', { startWith: 10001 });
 
 export const leads = pgTable(
   'leads',

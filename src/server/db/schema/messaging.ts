@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { createdAt, updatedAt } from './columns.ts';
+import type { NotificationType } from '../../../shared/schemas/notifications.ts';
 
 export const notifications = pgTable(
   'notifications',
   {
     id: serial().primaryKey(),
     userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    type: varchar({ length: 20 }).notNull(),
+    type: varchar({ length: 20 }).$type<NotificationType>().notNull(),
     title: varchar({ length: 255 }).notNull(),
     message: text().notNull(),
     relatedId: integer(),

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { AppError } from './lib/app-error.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { serveSpa } from './plugins/serve-spa.ts';
+import { websocketRoutes } from './plugins/websocket.ts';
+import type { EventHub } from './realtime/hub.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createSessionService } from './modules/auth/session.service.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+
+export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export interface AppDeps {
+  database: Database;
+  hub: EventHub;
+  env: Pick<Env, 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_LIMIT_PER_MINUTE'>;
+  clock?: Clock;
+  webRoot?: string;
+  /** A pino logger (main.ts); none in tests. */
+  logger?: FastifyBaseLogger;
+}
+
+/** Builds the whole app from its modules; main.ts listens, tests call inject(). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { database, hub, env } = deps;
+  const db = database.db;
+  const clock = deps.clock ?? systemClock;
+
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    trustProxy: env.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Services: built once here, with explicit dependencies.
+  const sessions = createSessionService({ db, clock, hub, ttlDays: env.SESSION_TTL_DAYS });
+  const auth = createAuthService({ db, clock, sessions });
+  const users = createUsersService({ db, clock, hub });
+  const notifications = createNotificationsService({ db, hub });
+  app.decorate('services', { sessions, auth, users, notifications });
+
+  // Cross-cutting plugins, in order: errors, headers, cookies, rate limits, the access guard.
+  await app.register(errorsPlugin);
+  await app.register(securityHeaders);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
+  });
+  const secureCookies = 'auto' as const;
+  await app.register(authPlugin, { sessions, secureCookies });
+
+  // Modules: each registers its own routes.
+  await app.register(authRoutes, { auth, sessions, secureCookies, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE });
+  await app.register(usersRoutes, { users });
+  await app.register(notificationsRoutes, { notifications });
+  await app.register(websocketRoutes, { hub });
+  await app.register(mediaRoutes, { db });
+  app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
+
+  await app.register(serveSpa, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: {
+      sessions: ReturnType<typeof createSessionService>;
+      auth: ReturnType<typeof createAuthService>;
+      users: ReturnType<typeof createUsersService>;
+      notifications: ReturnType<typeof createNotificationsService>;
+    };
+  }
+}

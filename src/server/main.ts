@@ -1,0 +1,40 @@
+import closeWithGrace from 'close-with-grace';
+import path from 'node:path';
+import { bootstrapData } from './bootstrap.ts';
+import { buildApp } from './app.ts';
+import { openDb } from './db/client.ts';
+import { DataDirLockedError } from './db/dir-lock.ts';
+import { runMigrations } from './db/migrate.ts';
+import { loadEnv } from './env.ts';
+import { createLocalHub } from './realtime/hub.ts';
+import { createPgHub } from './realtime/pg-bridge.ts';
+import { createLogger } from './lib/logger.ts';
+
+const env = loadEnv();
+const log = createLogger(env);
+
+async function start() {
+  const t0 = Date.now();
+  const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  log.info({ database: database.kind, where: env.DATABASE_URL ? 'DATABASE_URL' : path.resolve(env.DATA_DIR) }, 'database open');
+  await runMigrations(database);
+  await bootstrapData(database.db, env, log);
+  const hub = database.kind === 'postgres' ? await createPgHub(database.url!, log) : createLocalHub((err) => log.error({ err }, 'event listener failed'));
+
+  const app = await buildApp({ database, hub, env, logger: log });
+  closeWithGrace({ delay: 10_000, logger: log }, async ({ err, signal }) => {
+    if (err) log.error({ err }, 'shutting down after an error');
+    else log.info({ signal }, 'shutting down');
+    await app.close();
+    await hub.close();
+    await database.close();
+  });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  log.info({ ms: Date.now() - t0 }, `ready on http://localhost:${env.PORT}`);
+}
+
+start().catch((err: Error) => {
+  // A clear one-line reason (e.g. the data directory is in use) beats a stack trace here.
+  log.fatal(err instanceof DataDirLockedError ? {} : { err }, err.message);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { LOGIN_LOCKOUT, type LoginInput } from '../../../shared/schemas/auth.ts';
+import { findUserByUsername, type UserRow } from '../users/users.repository.ts';
+import * as audit from './audit.repository.ts';
+import type { SessionService } from './session.service.ts';
+
+const INVALID_CREDENTIALS = 'Invalid username or password';
+const minutes = (n: number) => n * 60_000;
+
+function lockedMessage(until: Date, now: Date): string {
+  const left = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return `Too many failed sign-in attempts. This account is locked for ${left} more minute${left === 1 ? '' : 's'}.`;
+}
+
+export function createAuthService(deps: { db: Db; clock: Clock; sessions: SessionService }) {
+  const { db, clock, sessions } = deps;
+  // Verifying against a real hash for unknown usernames keeps response times alike, so timing
+  // does not reveal which usernames exist.
+  const dummyHash = hashPassword('not-a-real-password-1A');
+
+  async function lockedUntil(username: string, now: Date): Promise<Date | null> {
+    const lockedAt = await audit.latestEventTime(db, username, ['account_locked']);
+    if (!lockedAt) return null;
+    const until = new Date(lockedAt.getTime() + minutes(LOGIN_LOCKOUT.lockMinutes));
+    return until > now ? until : null;
+  }
+
+  return {
+    async login(input: LoginInput, meta: { ip: string; userAgent?: string }): Promise<{ user: UserRow; token: string; expire: Date }> {
+      const username = input.username.trim().toLowerCase();
+      const now = clock.now();
+      const until = await lockedUntil(username, now);
+      if (until) {
+        await audit.recordAudit(db, { event: 'login_failure', username, ipAddress: meta.ip, details: 'account locked', timestamp: now });
+        throw new AppError('LOCKED', lockedMessage(until, now));
+      }
+
+      const user = await findUserByUsername(db, username);
+      const ok = user ? await verifyPassword(user.password, input.password) : (await verifyPassword(await dummyHash, input.password), false);
+      if (!user || !ok) {
+        await audit.recordAudit(db, {
+          event: 'login_failure',
+          username,
+          ipAddress: meta.ip,
+          details: user ? 'wrong password' : 'unknown username',
+          timestamp: now,
+        });
+        // Failures count within the window, since the last success or the end of the last lock
+        // (attempts refused during a lock do not carry over into the next one).
+        const lastSuccess = await audit.latestEventTime(db, username, ['login_success']);
+        const lastLock = await audit.latestEventTime(db, username, ['account_locked']);
+        const lastLockEnd = lastLock ? new Date(lastLock.getTime() + minutes(LOGIN_LOCKOUT.lockMinutes)) : null;
+        const since = [new Date(now.getTime() - minutes(LOGIN_LOCKOUT.windowMinutes)), lastSuccess, lastLockEnd]
+          .filter((d): d is Date => d !== null)
+          .reduce((a, b) => (a > b ? a : b));
+        const failures = await audit.countFailuresSince(db, username, since);
+        if (failures >= LOGIN_LOCKOUT.maxFailures) {
+          const lockEnd = new Date(now.getTime() + minutes(LOGIN_LOCKOUT.lockMinutes));
+          await audit.recordAudit(db, {
+            event: 'account_locked',
+            username,
+            ipAddress: meta.ip,
+            details: `${failures} failed attempts; locked until ${lockEnd.toISOString()}`,
+            timestamp: new Date(now.getTime() + 1), // orders after the failure that caused it
+          });
+          throw new AppError('LOCKED', lockedMessage(lockEnd, now));
+        }
+        throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+      }
+
+      const { token, expire } = await sessions.create(user.id, meta);
+      await audit.recordAudit(db, { event: 'login_success', username, ipAddress: meta.ip, timestamp: now });
+      return { user, token, expire };
+    },
+
+    async logout(sid: string, username: string, ip: string): Promise<void> {
+      await sessions.destroy(sid);
+      await audit.recordAudit(db, { event: 'logout', username: username.toLowerCase(), ipAddress: ip, timestamp: clock.now() });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

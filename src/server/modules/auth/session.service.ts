@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { EventHub } from '../../realtime/hub.ts';
+import { findUserById, type UserRow } from '../users/users.repository.ts';
+import * as repo from './sessions.repository.ts';
+
+export interface ResolvedSession {
+  sid: string;
+  user: UserRow;
+  expire: Date;
+}
+
+interface CachedSession {
+  userId: number;
+  expire: Date;
+  cachedAt: number;
+}
+
+// Every signed-in request needs its session and user; a short cache keeps that off the database.
+// Logout, user changes and deletions invalidate it on every instance through the event hub, and the
+// TTL bounds staleness should an instance miss an event.
+const CACHE_TTL_MS = 10_000;
+const MAX_CACHED = 10_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub; ttlDays: number }) {
+  const { db, clock, hub } = deps;
+  const ttlMs = deps.ttlDays * 24 * 3600_000;
+  const sessionCache = new Map<string, CachedSession>();
+  const userCache = new Map<number, { user: UserRow; cachedAt: number }>();
+
+  hub.subscribe((event) => {
+    if (event.type === 'session_revoked') for (const sid of event.data.sids as string[]) sessionCache.delete(sid);
+    if (event.type === 'user_updated' || event.type === 'user_deleted') userCache.delete(Number(event.data.userId));
+  });
+
+  const fresh = (cachedAt: number) => Date.now() - cachedAt < CACHE_TTL_MS;
+
+  async function loadUser(userId: number): Promise<UserRow | undefined> {
+    const hit = userCache.get(userId);
+    if (hit && fresh(hit.cachedAt)) return hit.user;
+    const user = await findUserById(db, userId);
+    if (user) {
+      if (userCache.size >= MAX_CACHED) userCache.clear();
+      userCache.set(userId, { user, cachedAt: Date.now() });
+    }
+    return user;
+  }
+
+  return {
+    ttlMs,
+
+    /** Creates a session and returns the cookie token; only its hash is stored. */
+    async create(userId: number, meta: { ip?: string; userAgent?: string }): Promise<{ token: string; expire: Date }> {
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const expire = new Date(now.getTime() + ttlMs);
+      await repo.insertSession(db, hashToken(token), { userId, createdAt: now.toISOString(), ...meta }, expire);
+      return { token, expire };
+    },
+
+    async resolve(token: string): Promise<ResolvedSession | null> {
+      const sid = hashToken(token);
+      const now = clock.now();
+      let cached = sessionCache.get(sid);
+      if (!cached || !fresh(cached.cachedAt)) {
+        const row = await repo.findLiveSession(db, sid, now);
+        if (!row) {
+          sessionCache.delete(sid);
+          return null;
+        }
+        cached = { userId: row.sess.userId, expire: row.expire, cachedAt: Date.now() };
+        if (sessionCache.size >= MAX_CACHED) sessionCache.clear();
+        sessionCache.set(sid, cached);
+      }
+      if (cached.expire <= now) return null;
+      const user = await loadUser(cached.userId);
+      return user ? { sid, user, expire: cached.expire } : null;
+    },
+
+    /** Sliding expiry: a session used in the second half of its life is extended to a full term. */
+    async extendIfAging(session: ResolvedSession): Promise<Date | null> {
+      const now = clock.now();
+      if (session.expire.getTime() - now.getTime() > ttlMs / 2) return null;
+      const expire = new Date(now.getTime() + ttlMs);
+      await repo.extendSession(db, session.sid, expire);
+      sessionCache.delete(session.sid);
+      return expire;
+    },
+
+    async destroy(sid: string): Promise<void> {
+      await repo.deleteSession(db, sid);
+      hub.publish({ type: 'session_revoked', data: { sids: [sid] }, audience: { kind: 'server' } });
+    },
+
+    async destroyAllForUser(userId: number): Promise<void> {
+      const sids = await repo.deleteSessionsOfUser(db, userId);
+      if (sids.length) hub.publish({ type: 'session_revoked', data: { sids }, audience: { kind: 'server' } });
+    },
+
+    pruneExpired: () => repo.deleteExpiredSessions(db, clock.now()),
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

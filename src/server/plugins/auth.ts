@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+import type { SessionService, ResolvedSession } from '../modules/auth/session.service.ts';
+import type { UserRow } from '../modules/users/users.repository.ts';
+
+/** Every /api route declares who may call it; a route without `config.access` fails at start-up. */
+export type Access = 'public' | 'user' | 'admin';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set by the guard on 'user' and 'admin' routes. */
+    user: UserRow | null;
+    session: ResolvedSession | null;
+  }
+}
+
+export interface AuthPluginOptions {
+  sessions: SessionService;
+  secureCookies: 'auto' | boolean;
+}
+
+export function sessionCookieOptions(request: FastifyRequest, secure: 'auto' | boolean, expires: Date) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    // Behind HTTPS (directly or via a trusted proxy's X-Forwarded-Proto) the cookie is Secure.
+    secure: secure === 'auto' ? request.protocol === 'https' : secure,
+    expires,
+  };
+}
+
+export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opts) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? await opts.sessions.resolve(token) : null;
+    if (!session) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
+    request.session = session;
+    request.user = session.user;
+    const extended = await opts.sessions.extendIfAging(session);
+    if (extended && token) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, opts.secureCookies, extended));
+  };
+
+  const guards: Record<Exclude<Access, 'public'>, onRequestHookHandler> = {
+    user: authenticate,
+    admin: async function (request, reply) {
+      await authenticate(request, reply);
+      if (request.user?.role !== 'admin') throw new AppError('FORBIDDEN', 'Access Denied');
+    },
+  };
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (!url.startsWith('/api')) return;
+    const access = route.config?.access;
+    if (access !== 'public' && access !== 'user' && access !== 'admin') {
+      throw new Error(`Route ${String(route.method)} ${url} has no access rule: set config.access to 'public', 'user' or 'admin'.`);
+    }
+    if (access === 'public') return;
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    // The guard runs first, before any other hook, body parsing or validation.
+    route.onRequest = [guards[access], ...existing];
+  });
+});

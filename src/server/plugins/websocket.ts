@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import type { EventHub, HubEvent } from '../realtime/hub.ts';
+
+interface Client {
+  socket: WebSocket;
+  userId: number;
+  sid: string;
+  alive: boolean;
+}
+
+const HEARTBEAT_MS = 30_000;
+
+function shouldReceive(client: Client, event: HubEvent): boolean {
+  switch (event.audience.kind) {
+    case 'staff':
+      return true;
+    case 'users':
+      return event.audience.userIds.includes(client.userId);
+    case 'server':
+      return false;
+  }
+}
+
+/**
+ * WebSocket /api/ws: opened by signed-in staff only (the upgrade request passes the same session
+ * guard as every call); forwards hub events as { type, data }.
+ */
+export async function websocketRoutes(app: FastifyInstance, opts: { hub: EventHub }) {
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  const clients = new Set<Client>();
+
+  const unsubscribe = opts.hub.subscribe((event) => {
+    if (event.type === 'session_revoked') {
+      const sids = event.data.sids as string[];
+      for (const client of clients) if (sids.includes(client.sid)) client.socket.close(4001, 'Session ended');
+      return;
+    }
+    const message = JSON.stringify({ type: event.type, data: event.data });
+    for (const client of clients) if (shouldReceive(client, event) && client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const client of clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    for (const client of clients) client.socket.close(1001, 'Server shutting down');
+  });
+
+  app.get('/api/ws', { websocket: true, config: { access: 'user' } }, (socket, request) => {
+    const client: Client = { socket, userId: request.user!.id, sid: request.session!.sid, alive: true };
+    clients.add(client);
+    socket.on('pong', () => (client.alive = true));
+    socket.on('close', () => clients.delete(client));
+    socket.on('error', () => clients.delete(client));
+    // The server sends only; anything a client sends is ignored.
+    socket.on('message', () => {});
+    socket.send(JSON.stringify({ type: 'connected', data: { userId: client.userId } }));
+  });
+}
