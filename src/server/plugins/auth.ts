@@ -13,6 +13,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, in registration order (the guard test walks it). */
+    apiRoutes: { method: string; url: string; access: Access }[];
+  }
   interface FastifyRequest {
     /** The signed-in user, set by the guard on 'user' and 'admin' routes. */
     user: UserRow | null;
@@ -37,6 +41,7 @@ export function sessionCookieOptions(request: FastifyRequest, secure: 'auto' | b
 }
 
 export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opts) => {
+  app.decorate('apiRoutes', []);
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
 
@@ -65,6 +70,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
     if (access !== 'public' && access !== 'user' && access !== 'admin') {
       throw new Error(`Route ${String(route.method)} ${url} has no access rule: set config.access to 'public', 'user' or 'admin'.`);
     }
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.apiRoutes.push({ method, url, access });
     if (access === 'public') return;
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     // The guard runs first, before any other hook, body parsing or validation.

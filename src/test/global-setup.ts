@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDb } from '../server/db/client.ts';
+import { runMigrations } from '../server/db/migrate.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    pgTemplate: { url: string; template: string } | null;
+  }
+}
+
+export const TEMPLATE_DB = 'app_test_template';
+
+/** Swap the database name in a PostgreSQL URL. */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * Migrates once per run: a PGlite snapshot that each test file clones (~0.4 s instead of ~4 s),
+ * or, with TEST_DATABASE_URL, a PostgreSQL template database each test file copies.
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+
+  if (pgUrl) {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await dropTestDatabases(admin);
+    await admin.query(`create database ${TEMPLATE_DB}`);
+    const database = await openDb({ databaseUrl: withDatabase(pgUrl, TEMPLATE_DB), poolSize: 1 });
+    await runMigrations(database);
+    await database.close();
+    project.provide('pgTemplate', { url: pgUrl, template: TEMPLATE_DB });
+    project.provide('pgliteSnapshot', '');
+    return async () => {
+      await dropTestDatabases(admin);
+      await admin.end();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+
+  const database = await openDb({ inMemory: true });
+  await runMigrations(database);
+  const snapshot = await database.pglite!.dumpDataDir('none');
+  await database.close();
+  const file = path.join(dir, 'snapshot.tar');
+  writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
+  project.provide('pgliteSnapshot', file);
+  project.provide('pgTemplate', null);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+async function dropTestDatabases(admin: pg.Client) {
+  const { rows } = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname = $1 or datname like 'app_test_f_%'`,
+    [TEMPLATE_DB],
+  );
+  for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+}

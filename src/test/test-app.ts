@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../server/app.ts';
+import type { Database } from '../server/db/client.ts';
+import type { Clock } from '../server/lib/clock.ts';
+import { hashPassword } from '../server/lib/password.ts';
+import { createLocalHub, type EventHub } from '../server/realtime/hub.ts';
+import { insertUser, type UserRow } from '../server/modules/users/users.repository.ts';
+import type { Role } from '../shared/schemas/users.ts';
+import { createTestDatabase } from './test-db.ts';
+
+export const TEST_PASSWORD = 'Sup3rSecret!';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  hub: EventHub;
+  /** Creates a staff user (password TEST_PASSWORD). */
+  createUser(overrides?: Partial<{ username: string; role: Role; email: string; firstName: string }>): Promise<UserRow>;
+  /** Signs in through the real login call; returns the Cookie header value. */
+  login(username: string, password?: string): Promise<string>;
+  /** Creates a user of that role and signs in. */
+  loginAs(role: Role): Promise<{ user: UserRow; cookie: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** The real app in memory (inject) on this test file's own database (fastify/demo test helper). */
+export async function createTestApp(opts: { clock?: Clock; hub?: EventHub; database?: Database; webRoot?: string } = {}): Promise<TestApp> {
+  const database = opts.database ?? (await createTestDatabase());
+  const hub = opts.hub ?? createLocalHub();
+  const app = await buildApp({
+    database,
+    hub,
+    clock: opts.clock,
+    env: { TRUST_PROXY: false, SESSION_TTL_DAYS: 30, LOGIN_RATE_LIMIT_PER_MINUTE: 1000 },
+    webRoot: opts.webRoot ?? '/nonexistent-web-root',
+  });
+  await app.ready();
+
+  const createUser: TestApp['createUser'] = async (overrides = {}) => {
+    counter += 1;
+    const username = overrides.username ?? `user${process.pid}x${counter}`;
+    return insertUser(database.db, {
+      username,
+      password: await hashPassword(TEST_PASSWORD),
+      role: overrides.role ?? 'user',
+      email: overrides.email ?? `${username}@example.pt`,
+      firstName: overrides.firstName ?? null,
+    });
+  };
+
+  const login: TestApp['login'] = async (username, password = TEST_PASSWORD) => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    const cookie = res.cookies.find((c) => c.name === 'sid');
+    return `sid=${cookie!.value}`;
+  };
+
+  return {
+    app,
+    database,
+    hub,
+    createUser,
+    login,
+    async loginAs(role) {
+      const user = await createUser({ role });
+      return { user, cookie: await login(user.username) };
+    },
+    async close() {
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}
