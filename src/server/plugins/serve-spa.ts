@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -22,13 +23,14 @@ export async function serveSpa(app: FastifyInstance, opts: { webRoot: string }) 
       },
     });
   }
-  const indexHtml = built ? readFileSync(indexPath, 'utf8') : null;
-
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // API paths, other methods and missing files (a path with an extension) are plain 404s.
+    if (url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(url)) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${url}`, code: 'NOT_FOUND' });
     }
+    // Read per request (it is tiny) so a rebuild never leaves a running server pointing at old assets.
+    const indexHtml = built ? await readFile(indexPath, 'utf8').catch(() => null) : null;
     if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });

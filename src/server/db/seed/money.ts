@@ -24,6 +24,10 @@ export function roundEuros(euros: number, step: number): number {
 /** Portuguese display of an amount in cents, e.g. 2345000 -> '23 450,00' (used inside e-mail texts). */
 export function formatEuros(cents: number): string {
   const [whole, frac] = centsToDecimal(cents).split('.') as [string, string];
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${grouped},${frac}`;
+  return `${groupThousands(Number(whole))},${frac}`;
+}
+
+/** 23450 -> '23 450' (Portuguese grouping, independent of the ICU data Node ships). */
+export function groupThousands(n: number): string {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }

@@ -95,9 +95,10 @@ export function pickPerson(rng: Rng): Person {
 }
 
 /**
- * Portuguese tax number (NIF) with a valid check digit. First digit 1-3 for people, 5 for companies.
+ * Portuguese tax number (NIF) with a valid check digit. First digit 1-3 for people, 5 for companies,
+ * 6 for public bodies.
  */
-export function portugueseNif(rng: Rng, firstDigit: 1 | 2 | 3 | 5 = 2): string {
+export function portugueseNif(rng: Rng, firstDigit: 1 | 2 | 3 | 5 | 6 = 2): string {
   const body = `${firstDigit}${digits(rng, 7)}`;
   return body + String(nifCheckDigit(body));
 }
@@ -119,4 +120,21 @@ export function portugueseAddress(rng: Rng): string {
   const postal = `${rng.int(place.postal[0], place.postal[1])}-${digits(rng, 3)}`;
   const floor = rng.chance(0.5) ? `, ${rng.int(1, 8)}º ${rng.pick(['Esq.', 'Dto.', 'Frente'])}` : '';
   return `${rng.pick(STREETS)}, ${rng.int(1, 480)}${floor}, ${postal} ${place.city}`;
+}
+
+/** German VAT id (USt-IdNr): 'DE' + 8 digits + ISO 7064 MOD 11,10 check digit. */
+export function germanVatId(rng: Rng): string {
+  const body = `${rng.int(1, 3)}${digits(rng, 7)}`;
+  return `DE${body}${germanVatCheckDigit(body)}`;
+}
+
+export function germanVatCheckDigit(firstEight: string): number {
+  let product = 10;
+  for (const ch of firstEight) {
+    let sum = (Number(ch) + product) % 10;
+    if (sum === 0) sum = 10;
+    product = (2 * sum) % 11;
+  }
+  const check = 11 - product;
+  return check === 10 ? 0 : check;
 }

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+// @fastify/websocket is registered inside the websocket plugin's own scope, so `injectWS` is not
+// decorated on the root app; these tests use a real listening server and the `ws` client instead,
+// which also exercises the HTTP upgrade exactly as a browser does.
+
+interface Message {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** A client socket that records every message and its close, from before the upgrade completes. */
+class Client {
+  readonly messages: Message[] = [];
+  closed: { code: number; reason: string } | null = null;
+  private waiters = new Set<() => void>();
+  readonly ws: WebSocket;
+
+  constructor(url: string, cookie?: string) {
+    this.ws = new WebSocket(url, cookie ? { headers: { cookie } } : {});
+    this.ws.on('message', (raw) => {
+      this.messages.push(JSON.parse(String(raw)) as Message);
+      this.notify();
+    });
+    this.ws.on('close', (code, reason) => {
+      this.closed = { code, reason: String(reason) };
+      this.notify();
+    });
+    this.ws.on('error', () => {}); // surfaced through 'close' or 'unexpected-response'
+  }
+
+  private notify() {
+    for (const waiter of this.waiters) waiter();
+  }
+
+  /** Resolves when `check` holds, re-checked after every message and on close. */
+  until<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 5000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const attempt = () => {
+        const value = check();
+        if (value) {
+          this.waiters.delete(attempt);
+          clearTimeout(timer);
+          resolve(value);
+        }
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(attempt);
+        reject(new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.messages)} closed=${JSON.stringify(this.closed)}`));
+      }, timeoutMs);
+      this.waiters.add(attempt);
+      attempt();
+    });
+  }
+
+  message(type: string, timeoutMs?: number) {
+    return this.until(() => this.messages.find((m) => m.type === type), `a '${type}' message`, timeoutMs);
+  }
+
+  closedWith() {
+    return this.until(() => this.closed, 'the socket to close');
+  }
+
+  of(type: string) {
+    return this.messages.filter((m) => m.type === type);
+  }
+
+  close() {
+    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.terminate();
+  }
+}
+
+describe('WebSocket /api/ws', () => {
+  let t: TestApp;
+  let url: string;
+  const clients: Client[] = [];
+  const connect = (cookie?: string) => {
+    const client = new Client(url, cookie);
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `${address.replace(/^http/, 'ws')}/api/ws`;
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await t.close();
+  });
+
+  it("greets a signed-in user with 'connected'", async () => {
+    const { user, cookie } = await t.loginAs('user');
+    const client = connect(cookie);
+    expect(await client.message('connected')).toEqual({ type: 'connected', data: { userId: user.id } });
+    expect(client.messages[0]!.type).toBe('connected');
+  });
+
+  it('refuses an anonymous upgrade with HTTP 401 and never opens', async () => {
+    for (const cookie of [undefined, 'sid=forged-token']) {
+      const ws = new WebSocket(url, cookie ? { headers: { cookie } } : {});
+      let opened = false;
+      ws.on('open', () => (opened = true));
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        ws.on('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        ws.on('error', () => {}); // ws reports the refused upgrade as an error as well
+        setTimeout(() => reject(new Error('no answer to the upgrade')), 5000);
+      });
+      expect(answer.status, String(cookie)).toBe(401);
+      expect(JSON.parse(answer.body)).toEqual({ message: 'Unauthorized', code: 'UNAUTHENTICATED' });
+      expect(opened).toBe(false);
+      ws.terminate();
+    }
+  });
+
+  it("delivers an admin's announcement to the recipient's socket, not to the author's", async () => {
+    const { user: admin, cookie: adminCookie } = await t.loginAs('admin');
+    const { user: recipient, cookie: recipientCookie } = await t.loginAs('user');
+    const { user: bystander, cookie: bystanderCookie } = await t.loginAs('user');
+    const author = connect(adminCookie);
+    const target = connect(recipientCookie);
+    const other = connect(bystanderCookie);
+    await Promise.all([author.message('connected'), target.message('connected'), other.message('connected')]);
+
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/notifications', headers: { cookie: adminCookie }, payload });
+    // A staff-wide event is a barrier: once a socket has it, anything sent to it earlier has arrived.
+    let barriers = 0;
+    const barrier = async () => {
+      barriers += 1;
+      t.hub.publish({ type: 'lead_updated', data: { barrier: barriers }, audience: { kind: 'staff' } });
+      for (const client of [author, target, other]) await client.until(() => client.of('lead_updated').length === barriers, `barrier ${barriers}`);
+    };
+
+    // To everyone but the author.
+    expect((await post({ title: 'Hello team', message: 'Meeting at 3' })).statusCode).toBe(201);
+    expect(await target.message('notification_created')).toEqual({ type: 'notification_created', data: { type: 'other', relatedId: null } });
+    await barrier();
+    expect(author.of('notification_created')).toEqual([]);
+    expect(other.of('notification_created')).toHaveLength(1);
+    expect(target.of('notification_created')).toHaveLength(1);
+
+    // To the chosen recipient only.
+    expect((await post({ title: 'Hello you', message: 'Just for you', userIds: [recipient.id] })).statusCode).toBe(201);
+    await target.until(() => target.of('notification_created').length === 2, 'the second notification');
+    await barrier();
+    expect(author.of('notification_created')).toEqual([]);
+    expect(other.of('notification_created')).toHaveLength(1);
+    expect(target.of('notification_created')).toHaveLength(2);
+    expect(bystander.id).not.toBe(recipient.id);
+  });
+
+  it('tells only the reader when notifications are marked read', async () => {
+    const { user, cookie } = await t.loginAs('user');
+    const { cookie: otherCookie } = await t.loginAs('user');
+    const mine = connect(cookie);
+    const theirs = connect(otherCookie);
+    await Promise.all([mine.message('connected'), theirs.message('connected')]);
+    await t.app.services.notifications.notify({ type: 'other', title: 'x', message: 'y' }, { userIds: [user.id] });
+    await mine.message('notification_created');
+    expect((await t.app.inject({ method: 'PUT', url: '/api/notifications/mark-all-read', headers: { cookie } })).json()).toEqual({ count: 1 });
+    expect(await mine.message('notifications_read')).toEqual({ type: 'notifications_read', data: {} });
+    // Barrier for the other socket.
+    t.hub.publish({ type: 'lead_updated', data: { id: 1 }, audience: { kind: 'staff' } });
+    await theirs.message('lead_updated');
+    expect(theirs.of('notifications_read')).toEqual([]);
+    expect(theirs.of('notification_created')).toEqual([]);
+  });
+
+  it('closes the socket of a session that signs out, and only that one', async () => {
+    const user = await t.createUser();
+    const first = await t.login(user.username);
+    const second = await t.login(user.username); // another browser: its own session
+    const signingOut = connect(first);
+    const staying = connect(second);
+    await Promise.all([signingOut.message('connected'), staying.message('connected')]);
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: first } })).statusCode).toBe(200);
+    expect(await signingOut.closedWith()).toEqual({ code: 4001, reason: 'Session ended' });
+
+    t.hub.publish({ type: 'lead_created', data: { id: 7 }, audience: { kind: 'staff' } });
+    expect(await staying.message('lead_created')).toEqual({ type: 'lead_created', data: { id: 7 } });
+    expect(staying.closed).toBeNull();
+    // Server-only events (session_revoked) are never forwarded to browsers.
+    expect(staying.of('session_revoked')).toEqual([]);
+  });
+
+  it('ignores whatever a client sends', async () => {
+    const { cookie } = await t.loginAs('user');
+    const client = connect(cookie);
+    await client.message('connected');
+    client.ws.send('{"type":"lead_deleted","data":{"id":1}}');
+    client.ws.send('not json at all');
+    t.hub.publish({ type: 'import_created', data: { id: 3 }, audience: { kind: 'staff' } });
+    await client.message('import_created');
+    expect(client.messages.map((m) => m.type)).toEqual(['connected', 'import_created']);
+    expect(client.closed).toBeNull();
+  });
+});
+
+describe('WebSocket /api/ws on shutdown', () => {
+  it('closes open sockets when the app closes', async () => {
+    const t = await createTestApp();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { cookie } = await t.loginAs('user');
+    const client = new Client(`${address.replace(/^http/, 'ws')}/api/ws`, cookie);
+    await client.message('connected');
+    const closing = t.close();
+    const closed = await client.closedWith();
+    // websocket.ts means to send 1001 'Server shutting down', but @fastify/websocket's own preClose
+    // hook closes every client first (no status code: 1005). The browser reconnects either way.
+    expect([1001, 1005]).toContain(closed.code);
+    await closing;
+    expect(client.ws.readyState).toBe(WebSocket.CLOSED);
+  });
+});

@@ -1,0 +1,20 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { TooltipProvider } from '../components/ui/tooltip.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { ThemeProvider } from '../lib/theme.tsx';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider>
+          {children}
+          <Toaster />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { ShieldAlert } from 'lucide-react';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { toast } from '../../../hooks/use-toast.ts';
+
+/** What role user sees on an admin-only screen (document 2 sections 2 and 6). */
+export function AccessDenied({ text }: { text: string }) {
+  useEffect(() => {
+    toast({ title: 'Access Denied', description: text, variant: 'destructive' });
+  }, [text]);
+  return (
+    <Card className="mx-auto mt-10 max-w-lg">
+      <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+        <ShieldAlert className="size-10 text-destructive" aria-hidden />
+        <h1 className="text-xl font-semibold">Access Denied</h1>
+        <p className="text-muted-foreground">{text}</p>
+      </CardContent>
+    </Card>
+  );
+}

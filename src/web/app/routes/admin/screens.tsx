@@ -1,0 +1,25 @@
+import { useParams } from 'react-router';
+import { AccessDenied } from './access-denied.tsx';
+import { ComingSoon } from './coming-soon.tsx';
+import { useCurrentUser } from './use-admin-context.ts';
+
+// Screens the later issues fill; each shows its title until then.
+export const DashboardScreen = () => <ComingSoon title="Dashboard" subtitle="Welcome back, track your leads and imports" />;
+export const LeadsScreen = () => <ComingSoon title="Leads" subtitle="Manage customer inquiries and quotes" />;
+export const LeadDetailScreen = () => <ComingSoon title={`Lead #${useParams().id ?? ''}`} />;
+export const ImportsScreen = () => <ComingSoon title="Imports" />;
+export const ImportDetailScreen = () => <ComingSoon title={`Import #${useParams().id ?? ''}`} />;
+export const SuppliersScreen = () => <ComingSoon title="Suppliers" />;
+export const EmailTemplatesScreen = () => <ComingSoon title="Email Templates" />;
+
+export function UsersScreen() {
+  const user = useCurrentUser();
+  if (user.role !== 'admin') return <AccessDenied text="You don't have permission to access user management. Admin access required." />;
+  return <ComingSoon title="Users" />;
+}
+
+export function DbBackupsScreen() {
+  const user = useCurrentUser();
+  if (user.role !== 'admin') return <AccessDenied text="You don't have permission to access database backups. Admin access required." />;
+  return <ComingSoon title="DB Backups" />;
+}

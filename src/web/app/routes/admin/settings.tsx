@@ -1,0 +1,24 @@
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { useTheme } from '../../../lib/theme.tsx';
+
+export function SettingsScreen() {
+  const { theme, setTheme } = useTheme();
+  return (
+    <>
+      <PageHeader title="Settings" subtitle="Appearance, company details and mailboxes" />
+      <Card className="max-w-2xl">
+        <CardHeader>
+          <CardTitle>Appearance</CardTitle>
+          <CardDescription>Saved in this browser.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex items-center justify-between gap-4">
+          <Label htmlFor="dark-mode">Dark mode</Label>
+          <Switch id="dark-mode" checked={theme === 'dark'} onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')} />
+        </CardContent>
+      </Card>
+    </>
+  );
+}

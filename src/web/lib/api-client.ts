@@ -1,0 +1,61 @@
+/** Raised for any non-success answer; message is '{status}: {server message}' (document 1 section 8). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's own message, without the status prefix. */
+  readonly serverMessage: string;
+  readonly fields?: Record<string, string>;
+
+  constructor(status: number, serverMessage: string, fields?: Record<string, string>) {
+    super(`${status}: ${serverMessage}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+    this.fields = fields;
+  }
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  let message = text;
+  let fields: Record<string, string> | undefined;
+  try {
+    const body = JSON.parse(text) as { message?: unknown; fields?: Record<string, string> };
+    if (typeof body.message === 'string') message = body.message;
+    fields = body.fields;
+  } catch {
+    /* not JSON: the raw text stands */
+  }
+  throw new ApiError(res.status, message, fields);
+}
+
+/** The shared request helper: JSON in and out, session cookie included. */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+}
+
+/** GET of the URL formed by joining the query key's segments with '/'. */
+export function urlFromQueryKey(queryKey: readonly unknown[]): string {
+  return queryKey.filter((part) => part !== undefined && part !== null && typeof part !== 'object').join('/');
+}
+
+/** The default data loader; with on401 'returnNull' a 401 means "no data" (GET /api/auth/user). */
+export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }) {
+  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
+    const res = await fetch(urlFromQueryKey(queryKey), { credentials: 'include' });
+    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

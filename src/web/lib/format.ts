@@ -1,0 +1,19 @@
+/** Notification times: under 1 hour 'Just now', under 24 hours 'Nh ago', otherwise a date. */
+export function relativeTime(date: Date | string, now: Date = new Date()): string {
+  const then = typeof date === 'string' ? new Date(date) : date;
+  const hours = Math.floor((now.getTime() - then.getTime()) / 3_600_000);
+  if (hours < 1) return 'Just now';
+  if (hours < 24) return `${hours}h ago`;
+  return then.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** Staff dates: en-US with a 24-hour clock (document 2 section 9). */
+export function formatDateTime(date: Date | string): string {
+  return new Date(date).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
+
+/** Two letters for an avatar: first and last initials, else the first two of the fallback. */
+export function initials(firstName: string | null, lastName: string | null, fallback: string): string {
+  const fromNames = `${firstName?.[0] ?? ''}${lastName?.[0] ?? ''}`;
+  return (fromNames || fallback.slice(0, 2)).toUpperCase();
+}

@@ -1,0 +1,25 @@
+/**
+ * Registers /sw.js. The page reloads when a new version takes control, or when the worker says
+ * the cached app changed ('cache-updated'), so staff never work on a stale build.
+ */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  const hadController = navigator.serviceWorker.controller !== null;
+  let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (hadController) reload(); // the first install takes control silently
+  });
+  navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type?: string }>) => {
+    if (e.data?.type === 'cache-updated') reload();
+  });
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      /* the app works without it */
+    });
+  });
+}
