@@ -33,8 +33,6 @@ CREATE TABLE "users" (
 	"role" varchar(20) DEFAULT 'user' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "users_username_unique" UNIQUE("username"),
-	CONSTRAINT "users_email_unique" UNIQUE("email"),
 	CONSTRAINT "users_role_check" CHECK ("users"."role" in ('admin', 'user'))
 );
 --> statement-breakpoint
@@ -283,6 +281,8 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_created_by_users_id_fk
 CREATE INDEX "security_audit_log_timestamp_idx" ON "security_audit_log" USING btree ("timestamp" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "security_audit_log_username_idx" ON "security_audit_log" USING btree ("username","timestamp" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "sessions_expire_idx" ON "sessions" USING btree ("expire");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_username_lower_unique" ON "users" USING btree (lower("username"));--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_lower_unique" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "lead_timeline_lead_created_idx" ON "lead_timeline" USING btree ("lead_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "leads_status_last_interaction_idx" ON "leads" USING btree ("status","last_interaction_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "leads_starred_last_interaction_idx" ON "leads" USING btree ("starred" DESC NULLS LAST,"last_interaction_at" DESC NULLS LAST);--> statement-breakpoint

@@ -30,6 +30,7 @@ export function acquireDirLock(lockPath: string, dirForMessage: string): { relea
       const release = () => {
         if (released) return;
         released = true;
+        process.off('exit', release);
         try {
           if (readFileSync(lockPath, 'utf8') === String(process.pid)) unlinkSync(lockPath);
         } catch {

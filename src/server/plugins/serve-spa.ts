@@ -15,7 +15,8 @@ export async function serveSpa(app: FastifyInstance, opts: { webRoot: string }) 
     await app.register(fastifyStatic, {
       root: opts.webRoot,
       wildcard: true,
-      index: false,
+      // '/' is a directory: with no index file @fastify/static answers it 403, so name index.html.
+      index: ['index.html'],
       setHeaders(res, filePath) {
         const rel = path.relative(opts.webRoot, filePath);
         // Hashed assets never change; everything else (sw.js, manifest, icons) is revalidated.

@@ -39,8 +39,8 @@ const optionalName = z
  * one is kept. The same schema validates the dialog and the server.
  */
 export const userUpdateSchema = z.object({
-  username: z.string().trim().min(USERNAME_MIN_LENGTH, 'Username must be at least 3 characters').max(100, 'Username must be at most 100 characters'),
-  email: z.string().trim().email('Valid email is required').max(255, 'Valid email is required'),
+  username: z.string('Username must be at least 3 characters').trim().min(USERNAME_MIN_LENGTH, 'Username must be at least 3 characters').max(100, 'Username must be at most 100 characters'),
+  email: z.string('Valid email is required').trim().email('Valid email is required').max(255, 'Valid email is required'),
   password: z
     .string()
     .optional()
@@ -48,7 +48,7 @@ export const userUpdateSchema = z.object({
     .refine((v) => v === undefined || isStrongPassword(v), PASSWORD_RULE_MESSAGE),
   firstName: optionalName,
   lastName: optionalName,
-  /** Only admins may change a role; ignored otherwise. */
+  /** Only admins may change a role (the server answers 403 otherwise). */
   role: z.enum(ROLES, 'Please select a role').optional(),
 });
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;

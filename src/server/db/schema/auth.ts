@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import type { Role } from '../../../shared/schemas/users.ts';
 
@@ -7,10 +7,10 @@ export const users = pgTable(
   'users',
   {
     id: serial().primaryKey(),
-    username: varchar({ length: 100 }).notNull().unique(),
+    username: varchar({ length: 100 }).notNull(),
     /** argon2id PHC string; never leaves the server. */
     password: text().notNull(),
-    email: varchar({ length: 255 }).unique(),
+    email: varchar({ length: 255 }),
     firstName: varchar({ length: 100 }),
     lastName: varchar({ length: 100 }),
     profileImageUrl: text(),
@@ -18,7 +18,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('users_role_check', sql`${t.role} in ('admin', 'user')`)],
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('admin', 'user')`),
+    // Unique regardless of case: 'Ana' and 'ana' are the same person at sign-in.
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** Server-side sessions; sid holds the SHA-256 of the cookie token, never the token itself. */

@@ -144,7 +144,7 @@ export function callNote(rng: Rng, purpose: CallPurpose, c: ConversationContext)
 export function customerChat(rng: Rng, c: ConversationContext): string {
   return rng.pick([
     `Cliente: Olá! Já há novidades sobre o ${car(c)}?`,
-    `Cliente: Boa tarde, enviei o pedido pelo site. Conseguem ligar-me depois das 18h?`,
+    `Cliente: Boa tarde, recebi o vosso e-mail. Conseguem ligar-me depois das 18h?`,
     `Cliente: Recebi o e-mail, obrigado. Vou falar com a minha mulher e digo algo amanhã.`,
     `Cliente: Bom dia, o carro ainda está disponível?`,
   ]);
@@ -152,9 +152,9 @@ export function customerChat(rng: Rng, c: ConversationContext): string {
 
 export function staffChat(rng: Rng, c: ConversationContext): string {
   return rng.pick([
-    `Bom dia ${c.firstName}, enviámos as opções por e-mail. Consegue confirmar que recebeu?`,
-    `Olá ${c.firstName}, o stand confirmou que o carro ainda está disponível até sexta-feira.`,
-    `Boa tarde ${c.firstName}, já temos fotografias extra do interior. Envio por aqui?`,
+    `Bom dia ${c.firstName}, enviámos as opções por e-mail. Consegue dizer-nos qual prefere?`,
+    `Olá ${c.firstName}, o stand confirma que o carro está disponível até sexta-feira. Quer que avancemos com a reserva?`,
+    `Boa tarde ${c.firstName}, para fecharmos a pesquisa: aceita carros com mais de ${thousands(c.mileageKm)} km se o preço compensar?`,
   ]);
 }
 

@@ -3,10 +3,12 @@ import { germanVatId, portugueseNif } from './people.ts';
 import type { Rng } from './prng.ts';
 
 /** What a supplier does for an import: decides which costs it bills. */
-export type SupplierRole = 'dealer' | 'transport' | 'inspection' | 'customs' | 'registration';
+export type SupplierRole = 'dealer' | 'transport' | 'inspection' | 'customs' | 'registration' | 'imt';
 
 export interface DemoSupplier {
   role: SupplierRole;
+  /** Dealers: the makes they mostly sell, so an import buys from a plausible dealer. */
+  makes: readonly string[];
   values: Omit<typeof suppliers.$inferInsert, 'id'>;
 }
 
@@ -23,12 +25,19 @@ const ENTRIES: readonly Entry[] = [
   ['inspection', 'Inspecções Técnicas do Norte, Lda.', 'Avenida D. Afonso Henriques 1462, 4450-013 Matosinhos', 'Portugal', 'geral@itn-matosinhos.example.com', '+351 229 386 512', 'Aceita carros sem matrícula portuguesa às terças e quintas.', 5],
   ['customs', 'Despachante Oficial Carlos Mendes', 'Rua da Alfândega 108, 2º, 1100-016 Lisboa', 'Portugal', 'carlos.mendes@despachante-mendes.example.com', '+351 218 870 455', 'Trata da DAV e do pagamento do ISV na Alfândega de Lisboa.', 5],
   ['registration', 'Gabinete de Legalizações Auto Sul, Lda.', 'Avenida Luísa Todi 288, 2900-456 Setúbal', 'Portugal', 'processos@legalizacoes-sul.example.com', '+351 265 528 310', 'Pedidos de matrícula no IMT e chapas. Prazo médio de 5 dias úteis.', 5],
-  ['registration', 'IMT - Instituto da Mobilidade e dos Transportes, I.P.', 'Avenida Elias Garcia 103, 1050-098 Lisboa', 'Portugal', 'atendimento@imt.example.com', '+351 217 949 000', 'Emolumentos de atribuição de matrícula e certificado de matrícula.', 6],
+  ['imt', 'IMT - Instituto da Mobilidade e dos Transportes, I.P.', 'Avenida Elias Garcia 103, 1050-098 Lisboa', 'Portugal', 'atendimento@imt.example.com', '+351 217 949 000', 'Emolumentos de atribuição de matrícula e certificado de matrícula.', 6],
 ];
+
+const DEALER_MAKES: Record<string, readonly string[]> = {
+  'Autohaus Schneider GmbH': ['BMW', 'Porsche', 'Tesla', 'Volvo'],
+  'Autozentrum Becker & Söhne GmbH': ['Audi', 'Volkswagen', 'Skoda', 'Peugeot', 'Renault', 'Toyota'],
+  'Sternauto Krüger KG': ['Mercedes-Benz'],
+};
 
 export function demoSuppliers(rng: Rng): DemoSupplier[] {
   return ENTRIES.map(([role, name, address, country, email, phone, notes, pt]) => ({
     role,
+    makes: DEALER_MAKES[name] ?? [],
     values: { name, address, country, email, phone, notes, vatId: pt ? `PT${portugueseNif(rng, pt)}` : germanVatId(rng) },
   }));
 }

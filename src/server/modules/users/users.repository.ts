@@ -52,6 +52,6 @@ export async function listUserIds(db: DbOrTx): Promise<number[]> {
 
 /** Inserts unless the username exists (two instances may bootstrap at once); undefined when it did. */
 export async function insertUserIfAbsent(db: DbOrTx, values: NewUserRow): Promise<UserRow | undefined> {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.username }).returning();
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
   return row;
 }

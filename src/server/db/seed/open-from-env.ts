@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { loadEnv } from '../../env.ts';
+import { openDb, type Database } from '../client.ts';
+import { runMigrations } from '../migrate.ts';
+
+/** Opens and migrates the database the app would use: DATABASE_URL if set, else PGlite in DATA_DIR. */
+export async function openMigratedDbFromEnv(): Promise<{ database: Database; where: string }> {
+  const env = loadEnv();
+  const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  try {
+    await runMigrations(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const where = env.DATABASE_URL
+    ? `PostgreSQL ${redactPassword(env.DATABASE_URL)}`
+    : `PGlite in ${path.resolve(env.DATA_DIR)}`;
+  return { database, where };
+}
+
+function redactPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
