@@ -65,7 +65,7 @@ export function planNotifications(
       out.push({
         userId: user.id,
         type: 'new_lead',
-        title: 'New lead',
+        title: `New lead ${lead.reference}`,
         message: `${[lead.firstName, lead.lastName].filter(Boolean).join(' ')} requested a quote for a ${lead.vehicleMake} ${lead.vehicleModel} (${lead.reference}).`,
         relatedId: lead.id,
         relatedType: 'lead',

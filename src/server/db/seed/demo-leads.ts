@@ -163,6 +163,9 @@ export function planDemoLeads(rng: Rng, input: LeadPlanInput): PlannedLead[] {
   const nextMessageId = () => `<demo-${++messageCounter}@example.pt>`;
   let proposalsMade = 0;
   let almostNewMade = false;
+  // Staff with a name sign e-mails and own leads; an unnamed account (say, the first 'admin') only if alone.
+  const named = input.staff.filter((s) => s.firstName);
+  const team = named.length > 0 ? named : input.staff;
 
   return skels.map((sk, i) => {
     const r = rng.fork(`lead-${i}`);
@@ -180,7 +183,7 @@ export function planDemoLeads(rng: Rng, input: LeadPlanInput): PlannedLead[] {
     const link = r.chance(0.55) ? listingUrl(r, r.weighted(LISTING_SITES), car, variant, colour) : null;
     // Form leads always arrive on geral (DECISIONS 7); about 30% of all leads end up on comercial.
     const emailSource = sk.origin !== 'form' && r.chance(0.45) ? 'comercial' : 'geral';
-    const staff = input.staff.length > 0 ? input.staff[i % input.staff.length]! : null;
+    const staff = team.length > 0 ? team[i % team.length]! : null;
     const assigned = sk.status === 'requested' && r.chance(0.6) ? null : staff;
     const staffName = staff ? [staff.firstName, staff.lastName].filter(Boolean).join(' ') || staff.username : 'Equipa AutoImport';
 

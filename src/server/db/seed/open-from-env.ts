@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { loadEnv } from '../../env.ts';
+import { loadEnv, type Env } from '../../env.ts';
 import { openDb, type Database } from '../client.ts';
 import { runMigrations } from '../migrate.ts';
 
 /** Opens and migrates the database the app would use: DATABASE_URL if set, else PGlite in DATA_DIR. */
-export async function openMigratedDbFromEnv(): Promise<{ database: Database; where: string }> {
+export async function openMigratedDbFromEnv(): Promise<{ database: Database; where: string; env: Env }> {
   const env = loadEnv();
   const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   try {
@@ -16,7 +16,7 @@ export async function openMigratedDbFromEnv(): Promise<{ database: Database; whe
   const where = env.DATABASE_URL
     ? `PostgreSQL ${redactPassword(env.DATABASE_URL)}`
     : `PGlite in ${path.resolve(env.DATA_DIR)}`;
-  return { database, where };
+  return { database, where, env };
 }
 
 function redactPassword(url: string): string {

@@ -178,7 +178,10 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   });
 }
 
-/** Multi-row inserts of at most `size` rows: one round trip per chunk, under PostgreSQL's parameter limit. */
+/**
+ * Multi-row inserts of at most `size` rows: one round trip per chunk, and far below the 32,767
+ * parameters per statement beyond which PGlite silently stores nothing.
+ */
 export async function insertChunks<T extends Parameters<Tx['insert']>[0]>(
   tx: Tx | Db,
   table: T,

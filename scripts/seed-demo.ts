@@ -1,0 +1,47 @@
+// Fills a database with a living demo business: npm run db:seed [-- --force]
+import { openMigratedDbFromEnv } from '../src/server/db/seed/open-from-env.ts';
+import { DEMO_PASSWORD, DEMO_USERS, LeadsExistError, seedDemo } from '../src/server/db/seed/seed-demo.ts';
+
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => a !== '--force');
+if (unknown.length) {
+  console.error(`Unknown argument(s): ${unknown.join(' ')}\nUsage: tsx scripts/seed-demo.ts [--force]`);
+  process.exit(2);
+}
+
+const started = performance.now();
+const { database, where, env } = await openMigratedDbFromEnv();
+try {
+  console.log(`Seeding demo data into ${where}`);
+  const s = await seedDemo(database.db, {
+    force: args.includes('--force'),
+    // Proposal links in the demo e-mails point at the local app unless PUBLIC_URL names the real site.
+    publicUrl: process.env.PUBLIC_URL || `http://localhost:${env.PORT}`,
+  });
+  console.log(
+    [
+      `  leads            ${s.leads} (${s.timelineEntries} timeline entries, ${s.leadViews} views)`,
+      `  proposals        ${s.proposals} (${s.photos} photos)`,
+      `  suppliers        ${s.suppliers}`,
+      `  imports          ${s.imports} (${s.importCosts} costs)`,
+      `  notifications    ${s.notifications} for ${s.staff} staff users`,
+      `  email templates  ${s.emailTemplates} added`,
+      `  settings         ${s.settingsAdded} defaults added`,
+    ].join('\n'),
+  );
+  console.log('\nDemo staff accounts (existing accounts keep their passwords):');
+  for (const u of DEMO_USERS) {
+    const state = s.usersCreated.includes(u.username) ? 'created' : 'already existed';
+    console.log(`  ${u.username.padEnd(14)} ${DEMO_PASSWORD}  (${u.role}, ${state})`);
+  }
+  console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+} catch (err) {
+  if (err instanceof LeadsExistError) {
+    console.error(err.message);
+    process.exitCode = 1;
+  } else {
+    throw err;
+  }
+} finally {
+  await database.close();
+}
