@@ -23,9 +23,10 @@ export const router = createBrowserRouter([
       { path: 'db-backups', lazy: admin('DbBackupsScreen') },
       { path: 'email-templates', lazy: admin('EmailTemplatesScreen') },
       { path: 'settings', lazy: async () => ({ Component: (await import('./routes/admin/settings.tsx')).SettingsScreen }) },
-      { path: '*', Component: () => <Navigate to="/" replace /> },
     ],
   },
+  // Unknown admin paths redirect too, signed in or not (the layout would show the login form).
+  { path: '/admin/*', Component: () => <Navigate to="/" replace /> },
   // Any path not in the route table redirects to / (document 1 section 2).
   { path: '*', Component: () => <Navigate to="/" replace /> },
 ]);

@@ -30,7 +30,8 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none md:top-auto md:right-0 md:bottom-0 md:max-w-[420px] md:flex-col',
+        // Bottom on every width: at the top of a phone a toast would cover the header's menu button.
+        'fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]',
         className,
       )}
       {...props}
@@ -41,7 +42,7 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
 export const toastVariants = cva(
   'group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-md border p-4 pr-8 shadow-lg transition-all ' +
     'data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none ' +
-    'data-[state=open]:animate-in data-[state=open]:slide-in-from-top-full md:data-[state=open]:slide-in-from-bottom-full ' +
+    'data-[state=open]:animate-in data-[state=open]:slide-in-from-bottom-full md:data-[state=open]:slide-in-from-bottom-full ' +
     'data-[state=closed]:animate-out data-[state=closed]:fade-out-80 data-[state=closed]:slide-out-to-right-full data-[swipe=end]:animate-out',
   {
     variants: {

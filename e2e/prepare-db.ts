@@ -1,0 +1,40 @@
+// Run by the Playwright webServer command before the server starts (`npx tsx e2e/prepare-db.ts`):
+// recreates the PGlite directory in DATA_DIR, migrates it and inserts the accounts the browser
+// tests sign in with. There is no user-creation API yet, so this is the only way to get a second
+// (role user) account. The database is closed at the end so the server can take the directory lock.
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDb } from '../src/server/db/client.ts';
+import { runMigrations } from '../src/server/db/migrate.ts';
+import { hashPassword } from '../src/server/lib/password.ts';
+import { insertUser } from '../src/server/modules/users/users.repository.ts';
+import type { Role } from '../src/shared/schemas/users.ts';
+import { E2E_USERS, type E2EUser } from './users.ts';
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('prepare-db: set DATA_DIR to the (temporary) PGlite directory of the test server');
+const resolved = path.resolve(dataDir);
+// It is deleted first: refuse anything that is not a throwaway directory of ours.
+if (!resolved.startsWith(path.resolve(os.tmpdir()) + path.sep) || !path.basename(resolved).includes('e2e')) {
+  throw new Error(`prepare-db: refusing to recreate ${resolved} (expected a directory named *e2e* under ${os.tmpdir()})`);
+}
+rmSync(resolved, { recursive: true, force: true });
+
+const database = await openDb({ dataDir: resolved });
+try {
+  await runMigrations(database);
+  for (const user of Object.values(E2E_USERS) as E2EUser[]) {
+    await insertUser(database.db, {
+      username: user.username,
+      password: await hashPassword(user.password),
+      role: user.role satisfies Role,
+      firstName: user.firstName ?? null,
+      lastName: user.lastName ?? null,
+      email: user.email ?? null,
+    });
+  }
+} finally {
+  await database.close();
+}
+console.log(`prepare-db: ${Object.keys(E2E_USERS).length} users in ${resolved}`);
