@@ -102,7 +102,7 @@ describe('Toaster', () => {
     render(<Toaster />);
     const region = screen.getByRole('region', { name: 'Notifications (F8)' });
     const viewport = region.querySelector('ol');
-    expect(viewport).toHaveClass('md:max-w-[420px]', 'md:bottom-0', 'md:right-0', 'top-0');
+    expect(viewport).toHaveClass('md:max-w-[420px]', 'bottom-0', 'right-0');
     fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
     expect(document.activeElement).toBe(viewport);
   });
