@@ -9,11 +9,14 @@ import { runMigrations } from '../server/db/migrate.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshot: string;
-    pgTemplate: { url: string; template: string } | null;
+    pgTemplate: { url: string; template: string; prefix: string } | null;
   }
 }
 
-export const TEMPLATE_DB = 'app_test_template';
+// Databases of one run are named app_test_<pid>_...: concurrent runs on one server never touch
+// each other's, and leftovers of a run whose process died are dropped by the next run.
+const RUN_PREFIX = `app_test_${process.pid}_`;
+export const TEMPLATE_DB = `${RUN_PREFIX}template`;
 
 /** Swap the database name in a PostgreSQL URL. */
 export function withDatabase(url: string, name: string): string {
@@ -38,7 +41,7 @@ export default async function setup(project: TestProject) {
     const database = await openDb({ databaseUrl: withDatabase(pgUrl, TEMPLATE_DB), poolSize: 1 });
     await runMigrations(database);
     await database.close();
-    project.provide('pgTemplate', { url: pgUrl, template: TEMPLATE_DB });
+    project.provide('pgTemplate', { url: pgUrl, template: TEMPLATE_DB, prefix: RUN_PREFIX });
     project.provide('pgliteSnapshot', '');
     return async () => {
       await dropTestDatabases(admin);
@@ -58,10 +61,20 @@ export default async function setup(project: TestProject) {
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Drops this run's databases and those of runs whose process is gone. */
 async function dropTestDatabases(admin: pg.Client) {
-  const { rows } = await admin.query<{ datname: string }>(
-    `select datname from pg_database where datname = $1 or datname like 'app_test_f_%'`,
-    [TEMPLATE_DB],
-  );
-  for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+  const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'app\\_test\\_%'`);
+  for (const { datname } of rows) {
+    const pid = Number(/^app_test_(\d+)_/.exec(datname)?.[1]);
+    if (datname.startsWith(RUN_PREFIX) || (pid && !processAlive(pid))) await admin.query(`drop database if exists "${datname}" with (force)`);
+  }
 }

@@ -18,7 +18,7 @@ export async function createTestDatabase(): Promise<Database> {
     const snapshot = readFileSync(inject('pgliteSnapshot'));
     return openDb({ inMemory: true, loadDataDir: new Blob([snapshot]) });
   }
-  const name = `app_test_f_${randomBytes(6).toString('hex')}`;
+  const name = `${pgTemplate.prefix}f_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgTemplate.url });
   await admin.connect();
   try {

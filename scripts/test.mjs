@@ -1,0 +1,283 @@
+// `npm test`: the whole test suite on a fresh clone, ending with exactly one line
+// `N passed, N failed` (`, N skipped` when some were skipped), which is what CI reads.
+//
+//   npm test                       every suite
+//   npm test -- unit integration   only these (any of: unit, integration, pg, e2e)
+//
+// Suites: unit (Vitest projects unit + web), integration on PGlite, integration on PostgreSQL
+// (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; SKIP_PG_TESTS=1 skips it),
+// e2e (Playwright, e2e/playwright.config.ts). Machine-readable results go to test-results/.
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ensureNodeModules, ensureSystemPackage, ensureWebBuild } from './lib/ensure-deps.mjs';
+import { SetupError, findExecutable, forwardSignals, localBin, log, repoRoot, start, warn } from './lib/proc.mjs';
+import {
+  blockedSuite,
+  finalize,
+  formatReport,
+  parseReport,
+  skippedSuite,
+  summarizePlaywright,
+  summarizeVitest,
+  summaryLine,
+} from './lib/summary.mjs';
+
+const RESULTS_DIR = 'test-results';
+const E2E_CONFIG = 'e2e/playwright.config.ts';
+const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+const SUITES = [
+  { id: 'unit', name: 'unit + web (Vitest)', projects: ['unit', 'web'], out: 'vitest-unit.json' },
+  { id: 'integration', name: 'integration on PGlite (Vitest)', projects: ['integration'], out: 'vitest-integration-pglite.json' },
+  { id: 'pg', name: 'integration on PostgreSQL (Vitest)', projects: ['integration'], out: 'vitest-integration-pg.json' },
+  { id: 'e2e', name: 'end-to-end (Playwright)', out: 'playwright.json' },
+];
+const ALIASES = { web: 'unit', pglite: 'integration', postgres: 'pg', postgresql: 'pg', playwright: 'e2e' };
+
+function usage() {
+  return `usage: npm test [-- ${SUITES.map((s) => s.id).join(' ')}]   (no argument: all suites)`;
+}
+
+function parseArgs(argv) {
+  const wanted = new Set();
+  for (const raw of argv) {
+    const arg = raw.toLowerCase();
+    if (arg === '-h' || arg === '--help') {
+      console.log(usage());
+      process.exit(0);
+    }
+    if (arg === 'all') {
+      for (const s of SUITES) wanted.add(s.id);
+      continue;
+    }
+    const id = ALIASES[arg] ?? arg;
+    if (!SUITES.some((s) => s.id === id)) {
+      console.error(`unknown test suite '${raw}'\n${usage()}`);
+      process.exit(2);
+    }
+    wanted.add(id);
+  }
+  return wanted.size ? wanted : new Set(SUITES.map((s) => s.id));
+}
+
+/** postgres://user:secret@host/db -> postgres://user:***@host/db, for messages. */
+function redact(url) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+function tcpReachable(host, port, timeoutMs = 3000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Does a PostgreSQL server answer at this URL? pg_isready when installed, else a TCP connect. */
+async function postgresReachable(url) {
+  let u;
+  try {
+    u = new URL(url);
+  } catch {
+    return { ok: false, why: 'it is not a valid URL' };
+  }
+  const socketDir = u.searchParams.get('host');
+  const host = socketDir?.startsWith('/') ? socketDir : u.hostname.replace(/^\[|\]$/g, '') || 'localhost';
+  const port = Number(u.port || 5432);
+  const pgIsReady = findExecutable('pg_isready');
+  if (pgIsReady) {
+    // Exit code 1 means "rejecting connections" (starting up): give it a few seconds.
+    for (let attempt = 0; ; attempt++) {
+      const r = spawnSync(pgIsReady, ['-q', '-h', host, '-p', String(port), '-t', '3'], { stdio: 'ignore' });
+      if (r.status === 0) return { ok: true };
+      if (r.status !== 1 || attempt >= 10) return { ok: false, why: `pg_isready -h ${host} -p ${port} failed` };
+      await sleep(1000);
+    }
+  }
+  if (host.startsWith('/')) return { ok: true }; // a socket directory: let the tests find out
+  return (await tcpReachable(host, port)) ? { ok: true } : { ok: false, why: `nothing accepts TCP connections at ${host}:${port}` };
+}
+
+let interrupted = false;
+let current = null;
+forwardSignals(
+  () => (current ? [current] : []),
+  () => {
+    interrupted = true;
+  },
+);
+
+async function runSuite(suite, tool, args, env) {
+  const outFile = path.join(repoRoot, RESULTS_DIR, suite.out);
+  fs.rmSync(outFile, { force: true }); // never read a previous run's report
+  console.log('');
+  log(`${suite.name}: ${tool} ${args.join(' ')}`);
+  const childEnv = { ...process.env, TZ: 'UTC', ...env };
+  for (const [k, v] of Object.entries(childEnv)) if (v === undefined || v === null) delete childEnv[k];
+  let bin;
+  try {
+    bin = localBin(tool);
+  } catch (err) {
+    warn(err.message);
+    return { report: null, error: err.message, exitCode: 127 };
+  }
+  const proc = start(process.execPath, [bin, ...args], { env: childEnv });
+  current = proc.child;
+  const { status } = await proc.done;
+  current = null;
+  // Read right away: a later runner may clean test-results/.
+  const { report, error } = parseReport(fs.existsSync(outFile) ? fs.readFileSync(outFile, 'utf8') : null);
+  return { report, error, exitCode: status };
+}
+
+function vitestArgs(suite) {
+  return [
+    'run',
+    ...suite.projects.flatMap((p) => ['--project', p]),
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${RESULTS_DIR}/${suite.out}`,
+  ];
+}
+
+async function main() {
+  const wanted = parseArgs(process.argv.slice(2));
+  const selected = SUITES.filter((s) => wanted.has(s.id));
+  const rows = [];
+  const finish = () => {
+    const totals = finalize(rows);
+    console.log('');
+    for (const line of formatReport(rows)) console.log(line);
+    console.log('');
+    if (totals.noTestsRan) console.log('no tests ran');
+    console.log(summaryLine(totals));
+    process.exitCode = totals.exitCode;
+  };
+
+  // 1. Dependencies. Nothing can run without them.
+  try {
+    ensureNodeModules();
+  } catch (err) {
+    if (!(err instanceof SetupError)) throw err;
+    warn(err.message);
+    rows.push(blockedSuite('setup: npm ci', err.message));
+    return finish();
+  }
+
+  // 2. Chromium, for the browser tests only.
+  const e2eSelected = wanted.has('e2e') && fs.existsSync(path.join(repoRoot, E2E_CONFIG));
+  let chromiumPath = null;
+  let chromiumError = null;
+  if (e2eSelected) {
+    try {
+      chromiumPath = ensureSystemPackage({
+        binary: 'chromium',
+        aptPackage: 'chromium',
+        knownPaths: ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'],
+        purpose: 'Chromium is needed for the browser tests',
+      });
+    } catch (err) {
+      if (!(err instanceof SetupError)) throw err;
+      warn(err.message);
+      chromiumError = err.message;
+    }
+  }
+
+  // 3. The web build (served by the app in integration and browser tests). A failure is reported
+  //    as one failure; the suites still run, since most do not need it.
+  if (wanted.has('integration') || wanted.has('pg') || e2eSelected) {
+    try {
+      ensureWebBuild();
+    } catch (err) {
+      if (!(err instanceof SetupError)) throw err;
+      warn(err.message);
+      rows.push(blockedSuite('setup: web build', err.message));
+    }
+  }
+
+  fs.mkdirSync(path.join(repoRoot, RESULTS_DIR), { recursive: true });
+
+  for (const suite of selected) {
+    if (interrupted) {
+      rows.push(skippedSuite(suite.name, 'not run: interrupted'));
+      continue;
+    }
+
+    if (suite.id === 'unit' || suite.id === 'integration') {
+      // TEST_DATABASE_URL selects PostgreSQL; the PGlite run must not inherit it from the shell.
+      const env = suite.id === 'integration' ? { TEST_DATABASE_URL: undefined } : {};
+      const r = await runSuite(suite, 'vitest', vitestArgs(suite), env);
+      rows.push(summarizeVitest(r.report, { name: suite.name, exitCode: r.exitCode, error: r.error, root: repoRoot }));
+    }
+
+    if (suite.id === 'pg') {
+      if (process.env.SKIP_PG_TESTS === '1') {
+        console.log('');
+        log(`${suite.name}: skipped (SKIP_PG_TESTS=1)`);
+        rows.push(skippedSuite(suite.name, 'skipped: SKIP_PG_TESTS=1'));
+        continue;
+      }
+      const url = process.env.TEST_DATABASE_URL || DEFAULT_PG_URL;
+      const reach = await postgresReachable(url);
+      if (!reach.ok) {
+        const message =
+          `PostgreSQL is not reachable at ${redact(url)} (${reach.why}). ` +
+          `Start it (Debian: pg_ctlcluster <version> main start), point TEST_DATABASE_URL at a running server, ` +
+          `or set SKIP_PG_TESTS=1 to skip this suite.`;
+        console.log('');
+        warn(message);
+        rows.push(blockedSuite(suite.name, message));
+        continue;
+      }
+      const r = await runSuite(suite, 'vitest', vitestArgs(suite), { TEST_DATABASE_URL: url });
+      rows.push(summarizeVitest(r.report, { name: suite.name, exitCode: r.exitCode, error: r.error, root: repoRoot }));
+    }
+
+    if (suite.id === 'e2e') {
+      if (!e2eSelected) {
+        console.log('');
+        log(`${suite.name}: skipped (${E2E_CONFIG} does not exist yet)`);
+        rows.push(skippedSuite(suite.name, `skipped: ${E2E_CONFIG} does not exist yet`));
+        continue;
+      }
+      if (chromiumError) {
+        rows.push(blockedSuite(suite.name, chromiumError));
+        continue;
+      }
+      const args = ['test', '-c', E2E_CONFIG, '--reporter=list,json', '--pass-with-no-tests'];
+      const r = await runSuite(suite, 'playwright', args, {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(repoRoot, RESULTS_DIR, suite.out),
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        CHROMIUM_PATH: process.env.CHROMIUM_PATH || chromiumPath,
+      });
+      rows.push(summarizePlaywright(r.report, { name: suite.name, exitCode: r.exitCode, error: r.error }));
+    }
+  }
+
+  finish();
+}
+
+main().catch((err) => {
+  // Unexpected error in this script: still end with the line CI reads.
+  console.error(err);
+  console.log(summaryLine({ passed: 0, failed: 1 }));
+  process.exitCode = 1;
+});
