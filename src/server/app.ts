@@ -18,6 +18,7 @@ import type { EventHub } from './realtime/hub.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
+import { isvRoutes } from './modules/isv/isv.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
@@ -29,7 +30,7 @@ export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.m
 export interface AppDeps {
   database: Database;
   hub: EventHub;
-  env: Pick<Env, 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_LIMIT_PER_MINUTE'>;
+  env: Pick<Env, 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_LIMIT_PER_MINUTE' | 'ISV_RATE_LIMIT_PER_MINUTE'>;
   clock?: Clock;
   webRoot?: string;
   /** A pino logger (main.ts); none in tests. */
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationsRoutes, { notifications });
   await app.register(websocketRoutes, { hub });
   await app.register(mediaRoutes, { db });
+  await app.register(isvRoutes, { clock, ratePerMinute: env.ISV_RATE_LIMIT_PER_MINUTE });
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
 
   await app.register(serveSpa, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });

@@ -16,6 +16,7 @@ export const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  ISV_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 // The only calls anyone may make without signing in. Making a route public means adding it here.
-const PUBLIC_ROUTES = ['POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/login', 'GET /api/health'];
+const PUBLIC_ROUTES = ['POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/login', 'GET /api/health', 'POST /api/isv/simulate'];
 // Calls only role admin may make (DECISIONS 16).
 const ADMIN_ROUTES = ['POST /api/notifications'];
 

@@ -33,7 +33,7 @@ export async function createTestApp(opts: { clock?: Clock; hub?: EventHub; datab
     database,
     hub,
     clock: opts.clock,
-    env: { TRUST_PROXY: false, SESSION_TTL_DAYS: 30, LOGIN_RATE_LIMIT_PER_MINUTE: 1000 },
+    env: { TRUST_PROXY: false, SESSION_TTL_DAYS: 30, LOGIN_RATE_LIMIT_PER_MINUTE: 1000, ISV_RATE_LIMIT_PER_MINUTE: 1000 },
     webRoot: opts.webRoot ?? '/nonexistent-web-root',
   });
   await app.ready();

@@ -161,7 +161,7 @@ describe('TRUST_PROXY', () => {
     const app = await buildApp({
       database,
       hub: createLocalHub(),
-      env: { TRUST_PROXY: trustProxy, SESSION_TTL_DAYS: 30, LOGIN_RATE_LIMIT_PER_MINUTE: 1000 },
+      env: { TRUST_PROXY: trustProxy, SESSION_TTL_DAYS: 30, LOGIN_RATE_LIMIT_PER_MINUTE: 1000, ISV_RATE_LIMIT_PER_MINUTE: 1000 },
       webRoot: '/nonexistent-web-root',
     });
     apps.push(app);
