@@ -8,10 +8,10 @@ import { useInstallPrompt } from '../../hooks/use-install-prompt.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { initials } from '../../lib/format.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../ui/avatar.tsx';
+import { Sidebar, SidebarRail, useSidebar } from '../ui/sidebar.tsx';
 import {
-  Sidebar, SidebarContent, SidebarFooter, SidebarGroup, SidebarGroupContent, SidebarHeader, SidebarMenu,
-  SidebarMenuButton, SidebarMenuItem, SidebarRail, useSidebar,
-} from '../ui/sidebar.tsx';
+  SidebarContent, SidebarFooter, SidebarGroup, SidebarGroupContent, SidebarHeader, SidebarMenu, SidebarMenuButton, SidebarMenuItem,
+} from '../ui/sidebar-menu.tsx';
 import { isActive, navFor } from './admin-nav.ts';
 
 export function AdminSidebar({ user }: { user: User }) {

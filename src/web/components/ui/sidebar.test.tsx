@@ -1,15 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  Sidebar,
-  SidebarContent,
-  SidebarMenu,
-  SidebarMenuButton,
-  SidebarMenuItem,
-  SidebarProvider,
-  SidebarTrigger,
-  useSidebar,
-} from './sidebar.tsx';
+import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from './sidebar.tsx';
+import { SidebarContent, SidebarMenu, SidebarMenuButton, SidebarMenuItem } from './sidebar-menu.tsx';
 
 function clearSidebarCookie() {
   document.cookie = 'sidebar_state=; path=/; max-age=0';
