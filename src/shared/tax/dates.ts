@@ -42,7 +42,10 @@ export function ageInStartedYears(first: YMD, at: YMD): number {
   return compareYmd(addMonths(first, full * 12), at) === 0 ? full : full + 1;
 }
 
+// Built once: constructing an Intl.DateTimeFormat costs ~60 µs, 50 times a whole simulation.
+const LISBON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today in Lisbon as YYYY-MM-DD (declaration date default). */
 export function todayInLisbon(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return LISBON_DAY.format(now);
 }
