@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -19,12 +21,41 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * Writes .br and .gz beside every text file of the build; the server sends them to browsers that
+ * accept them (@fastify/static preCompressed). Phones on mobile data get a third of the bytes.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'app-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const file = path.join(dir, name);
+          return statSync(file).isDirectory() ? walk(file) : [file];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
+        const source = readFileSync(file);
+        if (source.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5001}`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), serviceWorker()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true },
   server: {
     port: Number(process.env.PORT ?? 5000),
@@ -32,6 +63,7 @@ export default defineConfig({
       '/api': { target: apiTarget, ws: true },
       '/media': apiTarget,
       '/robots.txt': apiTarget,
+      '/sitemap.xml': apiTarget,
     },
   },
 });

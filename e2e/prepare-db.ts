@@ -1,6 +1,6 @@
 // Run by the Playwright webServer command before the server starts (`npx tsx e2e/prepare-db.ts`):
 // recreates the PGlite directory in DATA_DIR, migrates it and inserts the accounts the browser
-// tests sign in with. There is no user-creation API yet, so this is the only way to get a second
+// tests sign in with, then the public site's settings and proposals (e2e/public-data.ts). There is no user-creation API yet, so this is the only way to get a second
 // (role user) account. The database is closed at the end so the server can take the directory lock.
 import { rmSync } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import { runMigrations } from '../src/server/db/migrate.ts';
 import { hashPassword } from '../src/server/lib/password.ts';
 import { insertUser } from '../src/server/modules/users/users.repository.ts';
 import type { Role } from '../src/shared/schemas/users.ts';
+import { insertPublicFixtures } from './public-data.ts';
 import { E2E_USERS, type E2EUser } from './users.ts';
 
 const dataDir = process.env.DATA_DIR;
@@ -34,6 +35,7 @@ try {
       email: user.email ?? null,
     });
   }
+  await insertPublicFixtures(database.db);
 } finally {
   await database.close();
 }

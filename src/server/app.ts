@@ -19,9 +19,16 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { isvRoutes } from './modules/isv/isv.routes.ts';
+import { contactFormRoutes } from './modules/leads/contact-form.routes.ts';
+import { createLeadsService } from './modules/leads/leads.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { proposalsRoutes } from './modules/proposals/proposals.routes.ts';
+import { createProposalsService } from './modules/proposals/proposals.service.ts';
+import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 
@@ -52,8 +59,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // Services: built once here, with explicit dependencies.
@@ -61,7 +69,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ db, clock, sessions });
   const users = createUsersService({ db, clock, hub });
   const notifications = createNotificationsService({ db, hub });
-  app.decorate('services', { sessions, auth, users, notifications });
+  const leads = createLeadsService({ db, hub, notifications, log: app.log });
+  const proposals = createProposalsService({ db });
+  const settings = createSettingsService({ db });
+  app.decorate('services', { sessions, auth, users, notifications, leads, proposals, settings });
 
   // Cross-cutting plugins, in order: errors, headers, cookies, rate limits, the access guard.
   await app.register(errorsPlugin);
@@ -82,9 +93,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(websocketRoutes, { hub });
   await app.register(mediaRoutes, { db });
   await app.register(isvRoutes, { clock, ratePerMinute: env.ISV_RATE_LIMIT_PER_MINUTE });
+  await app.register(contactFormRoutes, { leads, clock });
+  await app.register(proposalsRoutes, { proposals });
+  await app.register(settingsRoutes, { settings });
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
 
-  await app.register(serveSpa, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
+  const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
+  // Server-rendered public pages, robots.txt and sitemap.xml, ahead of the static web app.
+  await app.register(publicSiteRoutes, { webRoot, settings, proposals, clock });
+  await app.register(serveSpa, { webRoot });
   return app;
 }
 
@@ -95,6 +112,9 @@ declare module 'fastify' {
       auth: ReturnType<typeof createAuthService>;
       users: ReturnType<typeof createUsersService>;
       notifications: ReturnType<typeof createNotificationsService>;
+      leads: ReturnType<typeof createLeadsService>;
+      proposals: ReturnType<typeof createProposalsService>;
+      settings: ReturnType<typeof createSettingsService>;
     };
   }
 }

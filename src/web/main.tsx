@@ -1,15 +1,44 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/index.css';
-import { AppProvider } from './app/provider.tsx';
-import { AppRouter } from './app/router.tsx';
-import { registerServiceWorker } from './lib/service-worker.ts';
+import { PublicApp, type ProposalScreens } from './app/public-app.tsx';
+import { readPageData } from './app/public-page-data.ts';
+import { matchPublicRoute, type PublicRoute } from './app/public-routes.ts';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
-registerServiceWorker();
+// Two ways in. The public pages of document 1 (/, contact, FAQ, proposals) are plain pages: the
+// server sends their HTML and this hydrates it, without the client router or the back office's
+// providers. Everything else (/admin, the ISV simulator, unknown paths) goes through router.tsx,
+// loaded on demand. docs/decisions/009-public-site.md says why.
+const container = document.getElementById('root')!;
+const route = matchPublicRoute(window.location.pathname);
+if (route) void startPublicPage(route);
+else void startApp();
+
+async function startPublicPage(route: PublicRoute) {
+  const data = readPageData();
+  const screens: ProposalScreens | undefined = route.kind === 'landing' ? undefined : await import('./app/routes/public/proposal.tsx');
+  const page = (
+    <StrictMode>
+      <PublicApp route={route} data={data} search={window.location.search} screens={screens} />
+    </StrictMode>
+  );
+  if (data && container.firstElementChild) hydrateRoot(container, page);
+  else createRoot(container).render(page);
+}
+
+async function startApp() {
+  const [{ AppProvider }, { AppRouter }, { registerServiceWorker }] = await Promise.all([
+    import('./app/provider.tsx'),
+    import('./app/router.tsx'),
+    import('./lib/service-worker.ts'),
+  ]);
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+  // Only the back office installs as an app; customers' pages stay plain pages (decision 009).
+  registerServiceWorker();
+}

@@ -35,7 +35,7 @@ describe('serving the built web app', () => {
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   it('answers client-side routes with index.html, revalidated on every load', async () => {
-    for (const url of ['/', '/admin', '/admin/leads', '/admin/leads/42?tab=timeline', '/anything/unknown', '/proposta/abc-123']) {
+    for (const url of ['/admin', '/admin/leads', '/admin/leads/42?tab=timeline', '/anything/unknown']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -44,14 +44,23 @@ describe('serving the built web app', () => {
     }
   });
 
-  it('answers the site root (a directory) with index.html, for HEAD too', async () => {
-    // Regression: with `index: false`, @fastify/static answered GET / with 403 Forbidden.
-    for (const url of ['/', '/?utm_source=google', '/assets/']) {
+  it('renders the public pages on the server from index.html (public-site module), revalidated on every load', async () => {
+    for (const url of ['/', '/?utm_source=google', '/faq', '/proposta/abc-123']) {
       const res = await get(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(INDEX_HTML);
+      expect(res.statusCode, url).toBe(url.startsWith('/proposta') ? 404 : 200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<script type="module" src="/assets/app-abc.js"></script>');
+      expect(res.body, url).toMatch(/<div id="root"><[a-z]/);
     }
+  });
+
+  it('answers the site root (a directory) with a page, for HEAD too', async () => {
+    // Regression: with `index: false`, @fastify/static answered GET / with 403 Forbidden.
+    const dir = await get('/assets/');
+    expect(dir.statusCode).toBe(200);
+    expect(dir.body).toBe(INDEX_HTML);
+    expect(dir.headers['cache-control']).toBe('no-cache');
     const head = await t.app.inject({ method: 'HEAD', url: '/' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toMatch(/^text\/html/);

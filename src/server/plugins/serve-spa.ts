@@ -4,6 +4,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
+export const WEB_APP_NOT_BUILT = 'The web app is not built yet: run `npm run build` (npm start does it for you).';
+
+/** dist/web/index.html, read per request (it is tiny) so a rebuild never leaves a running server pointing at old assets. */
+export async function readIndexHtml(webRoot: string): Promise<string | null> {
+  return readFile(path.join(webRoot, 'index.html'), 'utf8').catch(() => null);
+}
+
 /**
  * Serves the built web app (dist/web). /api paths that match no route answer 404 JSON; any other
  * GET that matches no file gets index.html, whose router shows the screen or redirects to /.
@@ -17,6 +24,8 @@ export async function serveSpa(app: FastifyInstance, opts: { webRoot: string }) 
       wildcard: true,
       // '/' is a directory: with no index file @fastify/static answers it 403, so name index.html.
       index: ['index.html'],
+      // The build writes .br and .gz beside each script and style sheet (vite.config.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const rel = path.relative(opts.webRoot, filePath);
         // Hashed assets never change; everything else (sw.js, manifest, icons) is revalidated.
@@ -30,9 +39,8 @@ export async function serveSpa(app: FastifyInstance, opts: { webRoot: string }) 
     if (url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(url)) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${url}`, code: 'NOT_FOUND' });
     }
-    // Read per request (it is tiny) so a rebuild never leaves a running server pointing at old assets.
-    const indexHtml = built ? await readFile(indexPath, 'utf8').catch(() => null) : null;
-    if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    const indexHtml = built ? await readIndexHtml(opts.webRoot) : null;
+    if (!indexHtml) return reply.status(503).type('text/plain').send(WEB_APP_NOT_BUILT);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });
 }

@@ -1,5 +1,7 @@
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { LandingScreen } from './routes/public/landing.tsx';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { PublicApp } from './public-app.tsx';
+import { LANDING_PATHS, LEGACY_PROPOSAL_PREFIX, matchPublicRoute, PROPOSAL_PREFIX } from './public-routes.ts';
 
 // Staff screens load on demand, so the public pages never download the back office.
 const admin = (name: string) => async () => {
@@ -7,8 +9,42 @@ const admin = (name: string) => async () => {
   return { Component: screens[name as keyof typeof screens] };
 };
 
+const LazyProposalScreen = lazy(() => import('./routes/public/proposal.tsx').then((m) => ({ default: m.ProposalScreen })));
+const LazyLegacyProposalScreen = lazy(() => import('./routes/public/proposal.tsx').then((m) => ({ default: m.LegacyProposalScreen })));
+
+/**
+ * A public page reached inside the app (an unknown path redirected to /, a link from the ISV
+ * simulator): the same screens main.tsx renders for a page load, drawn here without server data.
+ */
+function PublicRouteScreen() {
+  const location = useLocation();
+  const route = matchPublicRoute(location.pathname);
+  if (!route) return <Navigate to="/" replace />;
+  return (
+    <Suspense fallback={null}>
+      <PublicApp
+        key={location.pathname}
+        route={route}
+        data={null}
+        search={location.search}
+        screens={{ ProposalScreen: LazyProposalScreen, LegacyProposalScreen: LazyLegacyProposalScreen }}
+        withToaster={false}
+        countFromPageLoad={false}
+      />
+    </Suspense>
+  );
+}
+
+const publicRoutes: RouteObject[] = [
+  ...Object.keys(LANDING_PATHS).map((path) => ({ path, Component: PublicRouteScreen })),
+  { path: `${PROPOSAL_PREFIX.pt}/:publicId`, Component: PublicRouteScreen },
+  { path: `${PROPOSAL_PREFIX.en}/:publicId`, Component: PublicRouteScreen },
+  { path: `${LEGACY_PROPOSAL_PREFIX}/:publicId`, Component: PublicRouteScreen },
+];
+
 export const router = createBrowserRouter([
-  { path: '/', Component: LandingScreen },
+  ...publicRoutes,
+  { path: '/simulador-isv', lazy: async () => ({ Component: (await import('./routes/public/isv-simulator.tsx')).IsvSimulatorScreen }) },
   {
     path: '/admin',
     lazy: async () => ({ Component: (await import('../components/layouts/admin-layout.tsx')).AdminLayout }),

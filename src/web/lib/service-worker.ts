@@ -17,9 +17,12 @@ export function registerServiceWorker(): void {
   navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type?: string }>) => {
     if (e.data?.type === 'cache-updated') reload();
   });
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker.register('/sw.js').catch(() => {
       /* the app works without it */
     });
-  });
+  };
+  // The back office's code loads on demand (main.tsx), possibly after the page's load event.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }

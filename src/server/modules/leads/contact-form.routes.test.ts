@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, desc, eq } from 'drizzle-orm';
+import { leads } from '../../db/schema/leads.ts';
+import { notifications } from '../../db/schema/messaging.ts';
+import type { HubEvent } from '../../realtime/hub.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { QUOTE_FORM_MESSAGES as M } from '../../../shared/schemas/contact-form-rules.ts';
+import { CONTACT_FORM_RATE_LIMIT } from './contact-form.routes.ts';
+
+const NOW = new Date('2026-05-10T12:00:00Z'); // current year 2026
+
+const specific = (over: Record<string, unknown> = {}) => ({
+  name: 'Ana Maria Silva',
+  email: 'ana.silva@example.pt',
+  phone: '+351 912 000 111',
+  vehicleChoice: 'specific',
+  vehicleLink: 'https://www.autoscout24.de/angebote/bmw-320-d-touring-m-sport-diesel-schwarz-4f3c2a10-1b2c-4d5e-8f90-123456789abc',
+  brand: '',
+  model: '',
+  budget: '',
+  year: '',
+  mileage: '',
+  transmission: '',
+  fuelType: '',
+  honeypot: '',
+  formDuration: 8200,
+  utmSource: 'google',
+  ...over,
+});
+
+const brandModel = (over: Record<string, unknown> = {}) =>
+  specific({
+    vehicleChoice: 'brand_model',
+    vehicleLink: '',
+    brand: 'Volkswagen',
+    model: 'Golf GTE',
+    budget: '25.000',
+    year: '2019',
+    mileage: '100 000',
+    transmission: 'automatica',
+    fuelType: 'hibrido_gasolina',
+    ...over,
+  });
+
+describe('POST /api/contact-form', () => {
+  let t: TestApp;
+  let ipCounter = 0;
+  beforeAll(async () => {
+    t = await createTestApp({ clock: { now: () => NOW } });
+  });
+  afterAll(() => t.close());
+
+  /** Each call from its own address unless told: the rate limit is per address. */
+  const post = (payload: unknown, remoteAddress = `10.1.0.${++ipCounter}`) =>
+    t.app.inject({ method: 'POST', url: '/api/contact-form', payload: payload as object, remoteAddress });
+  const leadCount = async () => Number((await t.database.db.select({ n: count() }).from(leads))[0]!.n);
+  const lastLead = async () => (await t.database.db.select().from(leads).orderBy(desc(leads.id)).limit(1))[0]!;
+
+  it('creates a lead from a listing link: generated reference, form origin, geral, requested, utm and link kept', async () => {
+    const res = await post(specific());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: M.success });
+    const lead = await lastLead();
+    expect(lead).toMatchObject({
+      firstName: 'Ana',
+      lastName: 'Maria Silva',
+      email: 'ana.silva@example.pt',
+      phone: '+351 912 000 111',
+      vehicleMake: 'BMW',
+      vehicleModel: '320',
+      vehicleLink: specific().vehicleLink,
+      origin: 'form',
+      emailSource: 'geral',
+      status: 'requested',
+      manual: false,
+      starred: false,
+      utmSource: 'google',
+      budget: null,
+      vehicleYear: null,
+      mileage: null,
+      transmission: null,
+      fuelType: null,
+    });
+    expect(lead.reference).toMatch(/^L\d{5,}$/);
+  });
+
+  it('maps brand and model wishes onto the lead with the canonical vocabularies (DECISIONS 3)', async () => {
+    expect((await post(brandModel())).statusCode).toBe(200);
+    expect(await lastLead()).toMatchObject({
+      vehicleMake: 'Volkswagen',
+      vehicleModel: 'Golf GTE',
+      budget: '25000.00',
+      vehicleYear: 2019,
+      mileage: 100000,
+      transmission: 'auto',
+      fuelType: 'petrol_hybrid',
+      vehicleLink: null,
+    });
+    const cases = [
+      ['manual', 'gasoleo', 'manual', 'diesel'],
+      ['automatica', 'hibrido_diesel', 'auto', 'diesel_hybrid'],
+      ['manual', 'gasolina', 'manual', 'petrol'],
+      ['manual', 'eletrico', 'manual', 'electric'],
+      ['manual', 'outro', 'manual', 'other'],
+    ] as const;
+    for (const [transmission, fuelType, storedTransmission, storedFuel] of cases) {
+      expect((await post(brandModel({ transmission, fuelType, budget: '18500,50', mileage: 150000, year: 2015 }))).statusCode).toBe(200);
+      expect(await lastLead()).toMatchObject({ transmission: storedTransmission, fuelType: storedFuel, budget: '18500.50', mileage: 150000, vehicleYear: 2015 });
+    }
+  });
+
+  it('takes make and model from the path of mobile.de, AutoScout24 and Standvirtual links, else Not specified', async () => {
+    const cases: [string, string, string][] = [
+      ['https://suchen.mobile.de/fahrzeuge/details.html?id=461901295&lang=pt', 'Not specified', 'Not specified'],
+      ['https://suchen.mobile.de/auto-inserat/mercedes-benz-c-220-d-t-modell-amg-line/389563458.html', 'Mercedes-Benz', 'C 220'],
+      ['https://www.autoscout24.pt/anuncios/audi-a4-avant-35-tdi-s-tronic-diesel-preto-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'Audi', 'A4'],
+      ['https://www.autoscout24.it/annunci/land-rover-range-rover-sport-p400e-ibrida-bianco-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'Land Rover', 'Range Rover Sport'],
+      ['https://www.standvirtual.com/carros/anuncio/peugeot-308-sw-1-5-bluehdi-allure-ID8PaB1c.html', 'Peugeot', '308'],
+      ['www.standvirtual.com/carros/anuncio/volkswagen-golf-1-6-tdi-ID8Pzz12.html', 'Volkswagen', 'Golf'],
+      ['https://www.olx.pt/d/anuncio/bmw-320d-IDabc.html', 'Not specified', 'Not specified'],
+      ['https://mobile.de.example.com/auto-inserat/bmw-x5/1.html', 'Not specified', 'Not specified'],
+    ];
+    for (const [link, make, model] of cases) {
+      expect((await post(specific({ vehicleLink: link }))).statusCode, link).toBe(200);
+      const lead = await lastLead();
+      expect([lead.vehicleMake, lead.vehicleModel], link).toEqual([make, model]);
+      expect(lead.vehicleLink, link).toBe(link.startsWith('http') ? link : `https://${link}`);
+    }
+  });
+
+  it('notifies every staff user (new_lead, the reference in the title, the lead as related) and publishes lead_created', async () => {
+    const staff = [await t.createUser(), await t.createUser({ role: 'admin' })];
+    const events: HubEvent[] = [];
+    const unsubscribe = t.hub.subscribe((e) => events.push(e));
+    const res = await post(specific({ name: 'Rui Costa', vehicleLink: 'https://www.standvirtual.com/carros/anuncio/peugeot-308-sw-ID8PaB1c.html' }));
+    unsubscribe();
+    expect(res.statusCode).toBe(200);
+    const lead = await lastLead();
+    for (const user of staff) {
+      const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        type: 'new_lead',
+        title: `New lead ${lead.reference}`,
+        message: 'Rui Costa asked for a quote for Peugeot 308 (listing on standvirtual.com) on the website.',
+        relatedType: 'lead',
+        relatedId: lead.id,
+        isRead: false,
+        createdBy: null,
+      });
+    }
+    const allUsers = await t.database.db.select({ id: notifications.userId }).from(notifications).where(eq(notifications.relatedId, lead.id));
+    expect(allUsers.length).toBeGreaterThanOrEqual(2);
+    expect(events).toContainEqual({ type: 'lead_created', data: { leadId: lead.id }, audience: { kind: 'staff' } });
+    expect(events.find((e) => e.type === 'notification_created')).toMatchObject({ data: { type: 'new_lead', relatedId: lead.id } });
+  });
+
+  it('blocks a filled honeypot first, then a fill under 3 s, whatever else is wrong, and creates nothing', async () => {
+    const before = await leadCount();
+    const honeypot = await post(specific({ honeypot: 'http://spam.example', formDuration: 10, name: '' }));
+    expect(honeypot.statusCode).toBe(400);
+    expect(honeypot.json()).toMatchObject({ code: 'VALIDATION', message: M.honeypot });
+    for (const formDuration of [0, 2999, undefined, 'soon']) {
+      const res = await post(specific({ formDuration, name: '' }));
+      expect(res.statusCode, String(formDuration)).toBe(400);
+      expect(res.json().message, String(formDuration)).toBe(M.tooFast);
+    }
+    expect((await post(specific({ formDuration: 3000 }))).statusCode).toBe(200);
+    expect(await leadCount()).toBe(before + 1);
+  });
+
+  it('answers 400 with the rule of section 5 per field and creates nothing', async () => {
+    const before = await leadCount();
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [specific({ name: '  ' }), { name: M.name }],
+      [specific({ email: '' }), { email: M.email }],
+      [specific({ email: 'ana@' }), { email: M.email }],
+      [specific({ phone: '' }), { phone: M.phone }],
+      [specific({ phone: '12ab' }), { phone: M.phoneInvalid }],
+      [specific({ vehicleChoice: 'other' }), { vehicleChoice: M.vehicleChoice }],
+      [specific({ vehicleLink: '' }), { vehicleLink: M.vehicleLink }],
+      [specific({ vehicleLink: 'o carro azul' }), { vehicleLink: M.vehicleLinkInvalid }],
+      [brandModel({ brand: '' }), { brand: M.brand }],
+      [brandModel({ model: '' }), { model: M.model }],
+      [brandModel({ budget: '' }), { budget: M.budget }],
+      [brandModel({ budget: 'muito' }), { budget: M.budgetInvalid }],
+      [brandModel({ year: '' }), { year: M.year }],
+      [brandModel({ year: '1989' }), { year: M.yearRange(2026) }],
+      [brandModel({ year: '2027' }), { year: M.yearRange(2026) }],
+      [brandModel({ mileage: '' }), { mileage: M.mileage }],
+      [brandModel({ mileage: 'cem mil' }), { mileage: M.mileageInvalid }],
+      [brandModel({ transmission: '' }), { transmission: M.transmission }],
+      [brandModel({ transmission: 'auto' }), { transmission: M.transmission }],
+      [brandModel({ fuelType: '' }), { fuelType: M.fuelType }],
+      [brandModel({ fuelType: 'petrol' }), { fuelType: M.fuelType }],
+      [
+        { ...brandModel(), name: '', email: 'x', phone: '', brand: '', model: '', budget: '', year: '', mileage: '', transmission: '', fuelType: '' },
+        { name: M.name, email: M.email, phone: M.phone, brand: M.brand, model: M.model, budget: M.budget, year: M.year, mileage: M.mileage, transmission: M.transmission, fuelType: M.fuelType },
+      ],
+    ];
+    for (const [payload, fields] of cases) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json(), JSON.stringify(fields)).toEqual({ code: 'VALIDATION', message: M.invalid, fields });
+    }
+    // The brand_model fields are not asked of a listing link, and the link is not asked of brand_model.
+    expect((await post(brandModel({ vehicleLink: '' }))).statusCode).toBe(200);
+    expect((await post(specific({ brand: '', fuelType: 'nonsense' }))).statusCode).toBe(200);
+    expect(await leadCount()).toBe(before + 2);
+  });
+
+  it('answers a payload that is not a form with 400 in Portuguese and creates nothing', async () => {
+    const before = await leadCount();
+    for (const payload of [[1, 2], { ...specific(), name: { first: 'Ana' } }, { ...specific(), formDuration: [1] }]) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message, JSON.stringify(payload)).toMatch(/Pedido inválido|Por favor, preencha o formulário com calma\./);
+    }
+    const notJson = await t.app.inject({ method: 'POST', url: '/api/contact-form', payload: 'name=Ana', headers: { 'content-type': 'application/json' }, remoteAddress: '10.9.9.9' });
+    expect(notJson.statusCode).toBe(400);
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('limits requests per address with a Portuguese message, counting blocked ones too', async () => {
+    const ip = '10.200.0.1';
+    const bot = specific({ honeypot: 'x' });
+    for (let i = 0; i < CONTACT_FORM_RATE_LIMIT.max; i++) expect((await post(bot, ip)).statusCode).toBe(400);
+    const limited = await post(specific(), ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: M.rateLimited(60) });
+    expect(limited.json().message).toMatch(/^Recebemos demasiados pedidos a partir deste endereço\. Por favor, tente novamente dentro de \d+ minutos?\.$/);
+    // Another address is not affected.
+    expect((await post(specific(), '10.200.0.2')).statusCode).toBe(200);
+  });
+});

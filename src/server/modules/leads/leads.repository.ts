@@ -1,0 +1,10 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { leads } from '../../db/schema/leads.ts';
+
+export type LeadRow = typeof leads.$inferSelect;
+export type NewLeadRow = typeof leads.$inferInsert;
+
+export async function insertLead(db: DbOrTx, values: NewLeadRow): Promise<LeadRow> {
+  const [row] = await db.insert(leads).values(values).returning();
+  return row!;
+}

@@ -1,0 +1,115 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicPageMeta } from '../../../web/app/public-meta.ts';
+import { serializePageData, type PublicPageData } from '../../../web/app/public-page-data.ts';
+import {
+  LANDING_PATHS, LEGACY_PROPOSAL_PREFIX, legacyProposalUrl, matchPublicRoute, PROPOSAL_PREFIX, type PublicRoute,
+} from '../../../web/app/public-routes.ts';
+import { todayInLisbon } from '../../../shared/tax/dates.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { readIndexHtml, WEB_APP_NOT_BUILT } from '../../plugins/serve-spa.ts';
+import type { ProposalsService } from '../proposals/proposals.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { renderDocument } from './html-document.ts';
+import { robotsTxt, sitemapXml } from './robots.ts';
+
+export interface PublicSiteOptions {
+  webRoot: string;
+  settings: SettingsService;
+  proposals: ProposalsService;
+  clock: Clock;
+}
+
+/** Absolute base of the request ('https://host:port'); behind a proxy only with TRUST_PROXY. */
+export const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/**
+ * The public pages rendered on the server (document 1's route table): the first paint needs no
+ * JavaScript, and link previews (WhatsApp, Facebook) read each proposal's title, photo and total.
+ * Also robots.txt and sitemap.xml. Everything else is still the static web app (serve-spa.ts).
+ */
+export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOptions) {
+  // react-dom/server and the screens load once, after start-up; the proposal screens (with Radix)
+  // separately, so the landing page does not wait for them.
+  let renderer: Promise<typeof import('./render-app.tsx')> | undefined;
+  let proposalScreens: Promise<typeof import('../../../web/app/routes/public/proposal.tsx')> | undefined;
+  const loadRenderer = () => (renderer ??= import('./render-app.tsx'));
+  const loadProposalScreens = () => (proposalScreens ??= import('../../../web/app/routes/public/proposal.tsx'));
+  app.addHook('onReady', async () => {
+    void loadRenderer()
+      .then(loadProposalScreens)
+      .catch(() => undefined);
+  });
+
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [pathname = '/', query = ''] = request.url.split('?');
+    const route = matchPublicRoute(pathname);
+    const template = await readIndexHtml(opts.webRoot);
+    if (!route || !template) return reply.status(503).type('text/plain').send(WEB_APP_NOT_BUILT);
+    const search = query ? `?${query}` : '';
+    const baseUrl = baseUrlOf(request);
+    const data = await loadPageData(route, opts);
+    const { renderPublicApp } = await loadRenderer();
+    const screens = route.kind === 'landing' ? undefined : await loadProposalScreens();
+    const settings = data.settings!;
+    const meta = publicPageMeta(route, settings.company.name, data);
+    const proposal = data.proposal?.proposal;
+    const html = renderDocument(template, {
+      meta,
+      baseUrl,
+      path: pathname,
+      siteName: settings.company.name,
+      appHtml: renderPublicApp(route, data, search, screens),
+      dataJson: serializePageData(data),
+      preloadImage: proposal?.imageUrls[0] ?? null,
+      refreshTo: data.legacyTarget ?? null,
+      jsonLd: route.kind === 'landing' && route.variant === 'full' ? organisation(baseUrl, settings.company) : undefined,
+    });
+    const missing = route.kind !== 'landing' && !data.legacyTarget && !data.proposal;
+    return sendHtml(request, reply.status(missing ? 404 : 200), html);
+  };
+
+  for (const path of Object.keys(LANDING_PATHS)) app.get(path, page);
+  app.get(`${PROPOSAL_PREFIX.pt}/:publicId`, page);
+  app.get(`${PROPOSAL_PREFIX.en}/:publicId`, page);
+  app.get(`${LEGACY_PROPOSAL_PREFIX}/:publicId`, page);
+
+  app.get('/robots.txt', async (request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(baseUrlOf(request))));
+  app.get('/sitemap.xml', async (request, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapXml(baseUrlOf(request))));
+}
+
+async function loadPageData(route: PublicRoute, opts: PublicSiteOptions): Promise<PublicPageData> {
+  const currentYear = Number(todayInLisbon(opts.clock.now()).slice(0, 4));
+  const settingsPromise = opts.settings.getPublic();
+  if (route.kind === 'landing') return { settings: await settingsPromise, currentYear };
+  if (route.kind === 'legacy-proposal') {
+    const site = await opts.settings.legacySiteUrl();
+    if (site) return { settings: await settingsPromise, currentYear, legacyTarget: legacyProposalUrl(site, route.publicId) };
+  }
+  const [settings, proposal] = await Promise.all([settingsPromise, opts.proposals.findPublic(route.publicId)]);
+  return { settings, currentYear, proposal, legacyTarget: null };
+}
+
+function organisation(baseUrl: string, company: { name: string; phone: string; email: string; logoUrl: string }) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'AutomotiveBusiness',
+    name: company.name,
+    url: `${baseUrl}/`,
+    telephone: company.phone,
+    email: company.email,
+    logo: company.logoUrl || `${baseUrl}/icon-512.png`,
+    areaServed: 'PT',
+  };
+}
+
+/** Pages change with settings and proposals: revalidated on every load, compressed when the browser can. */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+  return reply.send(html);
+}

@@ -1,0 +1,22 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { toPublicSettings, type PublicSettings } from '../../../shared/schemas/settings.ts';
+import { SETTINGS, type SettingKey } from '../../../shared/settings.ts';
+import { readSettings } from './settings.repository.ts';
+
+const PUBLIC_KEYS = Object.keys(SETTINGS).filter((k) => k.startsWith('company.') || k.startsWith('manager.')) as SettingKey[];
+
+export function createSettingsService(deps: { db: DbOrTx }) {
+  return {
+    /** The company's public details and the two managers: all a visitor may read (DECISIONS 9). */
+    async getPublic(): Promise<PublicSettings> {
+      return toPublicSettings(await readSettings(deps.db, PUBLIC_KEYS));
+    },
+    /** The older site for /legacy/proposals (DECISIONS 13), without a trailing slash; null when not set. */
+    async legacySiteUrl(): Promise<string | null> {
+      const value = (await readSettings(deps.db, ['legacy.siteUrl']))['legacy.siteUrl'].trim();
+      return value ? value.replace(/\/+$/, '') : null;
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

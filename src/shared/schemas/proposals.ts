@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { EMAIL_SOURCES } from '../leads/status.ts';
+
+/** Decimal strings with two places, as the database keeps money ('23450.00'). */
+const money = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+/**
+ * GET /api/proposals/public/{publicId}: exactly the fields of document 1 section 3. The response
+ * schema strips anything else, so no internal id, staff data or lead phone can leak.
+ */
+export const publicProposalSchema = z.object({
+  vehicleBrand: z.string().nullable(),
+  vehicleModel: z.string().nullable(),
+  vehicleSubmodel: z.string().nullable(),
+  /** 'MM/YYYY' */
+  vehicleFirstRegistration: z.string().nullable(),
+  vehicleMileage: z.number().int().nullable(),
+  vehicleEngineSize: z.number().int().nullable(),
+  vehicleFuelType: z.string().nullable(),
+  vehiclePower: z.string().nullable(),
+  vehicleCo2Emissions: z.number().int().nullable(),
+  vehicleCountry: z.string().nullable(),
+  vehiclePrice: money.nullable(),
+  vehicleOriginalPrice: money.nullable(),
+  vehiclePriceWithoutVat: money.nullable(),
+  isvCost: money.nullable(),
+  ivaCost: money.nullable(),
+  transportCost: money,
+  registrationFee: money,
+  totalCost: money.nullable(),
+  sourceListing: z.string().nullable(),
+  imageUrls: z.array(z.string()),
+});
+export type PublicProposal = z.infer<typeof publicProposalSchema>;
+
+export const publicProposalLeadSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  reference: z.string(),
+  emailSource: z.enum(EMAIL_SOURCES),
+});
+export type PublicProposalLead = z.infer<typeof publicProposalLeadSchema>;
+
+export const publicProposalResponseSchema = z.object({
+  proposal: publicProposalSchema,
+  lead: publicProposalLeadSchema.optional(),
+});
+export type PublicProposalResponse = z.infer<typeof publicProposalResponseSchema>;
+
+/** Public ids are UUIDs (at most 36 characters, document 1 section 9). */
+export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9-]{1,36}$/;
