@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { PUBLIC_SETTINGS } from '../public-data.ts';
 
 // The public ISV simulator (issue 3): live result in the browser, shareable URL, quote link.
 // The worked example of the issue: petrol, 1395 cm3, 135 g/km WLTP, first registered
@@ -13,7 +14,7 @@ const line = (page: Page, key: string) => page.locator(`[data-linha="${key}"]`);
 async function fillWorkedExample(page: Page) {
   await page.goto('/simulador-isv');
   await expect(page.getByRole('heading', { level: 1, name: 'Simulador de ISV' })).toBeVisible();
-  await expect(page).toHaveTitle('Simulador de ISV para carros importados | AutoImport');
+  await expect(page).toHaveTitle(`Simulador de ISV para carros importados | ${PUBLIC_SETTINGS['company.name']}`);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /ISV e o IVA de um carro importado/);
   await expect(isv(page)).toHaveText('—');
 
@@ -74,6 +75,27 @@ async function shareReloadAndQuote(page: Page) {
 }
 
 test.describe('ISV simulator', () => {
+  test('is rendered on the server with a shared link\'s inputs and result, and hydrates without a CSP violation', async ({ page }) => {
+    const shared = '/simulador-isv?matricula=2020-06-01&cc=1395&co2=135&ciclo=wltp&declaracao=2025-11-21';
+    const html = await (await page.request.get(shared)).text();
+    expect(html).toMatch(/data-testid="isv-valor"[^>]*>830,23/);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/simulador-isv" \/>/);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || /Content Security Policy|unsafe-eval/i.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(shared);
+    await expect(isv(page)).toHaveText('830,23 €');
+    // Hydrated: typing recomputes and the address follows.
+    await page.getByLabel('Emissões de CO₂ (g/km)').fill('');
+    await expect(isv(page)).toHaveText('—');
+    await page.getByLabel('Emissões de CO₂ (g/km)').fill('135');
+    await expect(isv(page)).toHaveText('830,23 €');
+    await expect.poll(() => new URL(page.url()).searchParams.get('co2')).toBe('135');
+    expect(problems).toEqual([]);
+  });
+
   test('computes live, agrees with the API, restores a shared link and carries the car to the quote form', async ({ page }) => {
     await fillWorkedExample(page);
     await expectWorkedExample(page);

@@ -1,3 +1,5 @@
+// First: zod must not probe `new Function` under the CSP (see the module).
+import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/index.css';
@@ -5,9 +7,9 @@ import { PublicApp, type ProposalScreens } from './app/public-app.tsx';
 import { readPageData } from './app/public-page-data.ts';
 import { matchPublicRoute, type PublicRoute } from './app/public-routes.ts';
 
-// Two ways in. The public pages of document 1 (/, contact, FAQ, proposals) are plain pages: the
-// server sends their HTML and this hydrates it, without the client router or the back office's
-// providers. Everything else (/admin, the ISV simulator, unknown paths) goes through router.tsx,
+// Two ways in. The public pages of document 1 (/, contact, FAQ, proposals) and the ISV simulator
+// are plain pages: the server sends their HTML and this hydrates it, without the client router or
+// the back office's providers. Everything else (/admin, unknown paths) goes through router.tsx,
 // loaded on demand. docs/decisions/009-public-site.md says why.
 const container = document.getElementById('root')!;
 const route = matchPublicRoute(window.location.pathname);
@@ -16,7 +18,8 @@ else void startApp();
 
 async function startPublicPage(route: PublicRoute) {
   const data = readPageData();
-  const screens: ProposalScreens | undefined = route.kind === 'landing' ? undefined : await import('./app/routes/public/proposal.tsx');
+  const proposalPage = route.kind === 'proposal' || route.kind === 'legacy-proposal';
+  const screens: ProposalScreens | undefined = proposalPage ? await import('./app/routes/public/proposal.tsx') : undefined;
   const page = (
     <StrictMode>
       <PublicApp route={route} data={data} search={window.location.search} screens={screens} />

@@ -18,6 +18,13 @@ describe('public page meta', () => {
     expect(publicPageMeta({ kind: 'landing', variant: 'faq' }, 'AI').title).toBe('Perguntas frequentes | AI');
   });
 
+  it('titles the ISV simulator, with one canonical address whatever the inputs in the query', () => {
+    expect(publicPageMeta({ kind: 'isv-simulator' }, 'AI')).toMatchObject({
+      title: 'Simulador de ISV para carros importados | AI', canonicalPath: '/simulador-isv', noindex: false, lang: 'pt-PT',
+      description: expect.stringMatching(/^Calcule o ISV e o IVA de um carro importado/),
+    });
+  });
+
   it('describes a proposal by its car, first photo and total, and keeps it out of search engines', () => {
     expect(publicPageMeta({ kind: 'proposal', lang: 'pt', publicId: 'x' }, 'AI', { proposal })).toEqual({
       title: 'Proposta: Audi A4 Avant | AI',

@@ -1,6 +1,6 @@
 import type { PublicProposalResponse } from '../../shared/schemas/proposals.ts';
 import { formatEuros, formatInteger, priceLines } from '../features/proposal-page/lib/price-lines.ts';
-import type { PublicRoute } from './public-routes.ts';
+import { ISV_SIMULATOR_PATH, type PublicRoute } from './public-routes.ts';
 
 export interface PageMeta {
   title: string;
@@ -17,6 +17,10 @@ export interface PageMeta {
 
 export const DEFAULT_DESCRIPTION =
   'Importamos o seu próximo carro da Europa, chave na mão: encontramos, compramos, transportamos e legalizamos. Resposta em 24 horas, entrega em 3-4 semanas e uma poupança média de 5000 €.';
+
+export const ISV_SIMULATOR_DESCRIPTION =
+  'Calcule o ISV e o IVA de um carro importado da UE ou de fora: cilindrada, CO₂ (WLTP ou NEDC), partículas, redução por antiguidade e híbridos, com o cálculo explicado linha a linha.';
+export const isvSimulatorTitle = (companyName: string) => `Simulador de ISV para carros importados | ${companyName}`;
 
 const carOf = (p: PublicProposalResponse['proposal']) => [p.vehicleBrand, p.vehicleModel, p.vehicleSubmodel].filter(Boolean).join(' ');
 
@@ -35,6 +39,8 @@ export function publicPageMeta(route: PublicRoute, companyName: string, data: { 
     }
     return { ...base, title: `Importação de automóveis chave na mão | ${companyName}`, canonicalPath: '/' };
   }
+  // One canonical address: a shared simulation (?cc=...) is the same page with other inputs.
+  if (route.kind === 'isv-simulator') return { ...base, title: isvSimulatorTitle(companyName), description: ISV_SIMULATOR_DESCRIPTION, canonicalPath: ISV_SIMULATOR_PATH };
   const en = route.kind === 'proposal' && route.lang === 'en';
   const lang = en ? { lang: 'en', ogLocale: 'en_GB' } : {};
   const proposal = data.proposal ?? null;

@@ -9,6 +9,8 @@ export interface PublicPageData {
   settings: PublicSettings | null;
   /** The server's year: the quote form's year field (1990 to this year) renders the same on both sides. */
   currentYear: number;
+  /** The server's date in Lisbon (YYYY-MM-DD): the ISV simulator's declaration date renders the same on both sides. */
+  today?: string;
   /** Proposal pages: the proposal, or null when there is none. Absent: the page loads it itself. */
   proposal?: PublicProposalResponse | null;
   /** /legacy/proposals: where the older site shows this proposal (DECISIONS 13); null: shown here. */

@@ -8,6 +8,10 @@ describe('the public route table (document 1 section 2)', () => {
     expect(matchPublicRoute('/faq')).toEqual({ kind: 'landing', variant: 'faq' });
   });
 
+  it('matches the ISV simulator (decision 010)', () => {
+    for (const p of ['/simulador-isv', '/simulador-isv/']) expect(matchPublicRoute(p)).toEqual({ kind: 'isv-simulator' });
+  });
+
   it('matches both proposal languages and the legacy route', () => {
     expect(matchPublicRoute('/proposta/abc-1')).toEqual({ kind: 'proposal', lang: 'pt', publicId: 'abc-1' });
     expect(matchPublicRoute('/proposals/abc-1')).toEqual({ kind: 'proposal', lang: 'en', publicId: 'abc-1' });
@@ -16,7 +20,7 @@ describe('the public route table (document 1 section 2)', () => {
   });
 
   it('leaves everything else to the app router (which redirects unknown paths to /)', () => {
-    for (const p of ['/admin', '/admin/leads', '/simulador-isv', '/whatever', '/proposta', '/proposta/a/b', '/proposta/%E0%A4%A', '/Contacto', '/legacy/proposta/x']) {
+    for (const p of ['/admin', '/admin/leads', '/simulador-isv/x', '/whatever', '/proposta', '/proposta/a/b', '/proposta/%E0%A4%A', '/Contacto', '/legacy/proposta/x']) {
       expect(matchPublicRoute(p), p).toBeNull();
     }
   });

@@ -9,7 +9,8 @@ export type ProposalLang = 'pt' | 'en';
 export type PublicRoute =
   | { kind: 'landing'; variant: LandingVariant }
   | { kind: 'proposal'; lang: ProposalLang; publicId: string }
-  | { kind: 'legacy-proposal'; publicId: string };
+  | { kind: 'legacy-proposal'; publicId: string }
+  | { kind: 'isv-simulator' };
 
 export const LANDING_PATHS: Readonly<Record<string, LandingVariant>> = {
   '/': 'full',
@@ -29,7 +30,7 @@ export const proposalPath = (lang: ProposalLang, publicId: string) => `${PROPOSA
 /** The older site's address for a proposal (DECISIONS 13): the same path without /legacy. */
 export const legacyProposalUrl = (site: string, publicId: string) => `${site.replace(/\/+$/, '')}/proposals/${encodeURIComponent(publicId)}`;
 
-/** The ISV simulator (its own issue): linked from the landing page and the FAQ. */
+/** The ISV simulator (its own issue, decision 010): linked from the landing page and the FAQ. */
 export const ISV_SIMULATOR_PATH = '/simulador-isv';
 
 function decode(segment: string): string | null {
@@ -45,6 +46,7 @@ export function matchPublicRoute(pathname: string): PublicRoute | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const variant = LANDING_PATHS[path];
   if (variant) return { kind: 'landing', variant };
+  if (path === ISV_SIMULATOR_PATH) return { kind: 'isv-simulator' };
   const m = /^\/(proposta|proposals|legacy\/proposals)\/([^/]+)$/.exec(path);
   const publicId = m ? decode(m[2]!) : null;
   if (!m || !publicId) return null;

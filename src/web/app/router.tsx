@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { PublicApp } from './public-app.tsx';
-import { LANDING_PATHS, LEGACY_PROPOSAL_PREFIX, matchPublicRoute, PROPOSAL_PREFIX } from './public-routes.ts';
+import { ISV_SIMULATOR_PATH, LANDING_PATHS, LEGACY_PROPOSAL_PREFIX, matchPublicRoute, PROPOSAL_PREFIX } from './public-routes.ts';
 
 // Staff screens load on demand, so the public pages never download the back office.
 const admin = (name: string) => async () => {
@@ -40,11 +40,11 @@ const publicRoutes: RouteObject[] = [
   { path: `${PROPOSAL_PREFIX.pt}/:publicId`, Component: PublicRouteScreen },
   { path: `${PROPOSAL_PREFIX.en}/:publicId`, Component: PublicRouteScreen },
   { path: `${LEGACY_PROPOSAL_PREFIX}/:publicId`, Component: PublicRouteScreen },
+  { path: ISV_SIMULATOR_PATH, Component: PublicRouteScreen },
 ];
 
 export const router = createBrowserRouter([
   ...publicRoutes,
-  { path: '/simulador-isv', lazy: async () => ({ Component: (await import('./routes/public/isv-simulator.tsx')).IsvSimulatorScreen }) },
   {
     path: '/admin',
     lazy: async () => ({ Component: (await import('../components/layouts/admin-layout.tsx')).AdminLayout }),

@@ -122,6 +122,33 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     expect(html).toContain('certidão');
   });
 
+  it('renders the ISV simulator with its head tags, the shared header and footer, and the state of a shared link', async () => {
+    const res = await get('/simulador-isv?matricula=2020-06-01&cc=1395&co2=135&ciclo=wltp&declaracao=2025-11-21&preco=15.000&km=85000');
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<title>Simulador de ISV para carros importados | Carros &amp; Companhia</title>');
+    expect(meta(html, 'name', 'description')).toMatch(/^Calcule o ISV e o IVA de um carro importado/);
+    expect(meta(html, 'property', 'og:title')).toBe('Simulador de ISV para carros importados | Carros &amp; Companhia');
+    // One canonical address whatever the inputs.
+    expect(meta(html, 'property', 'og:url')).toBe(`http://${HOST}/simulador-isv`);
+    expect(html).toContain(`<link rel="canonical" href="http://${HOST}/simulador-isv" />`);
+    expect(html).not.toContain('noindex');
+    expect(html).toMatch(/<h1[^>]*>Simulador de ISV<\/h1>/);
+    expect(html).toContain('<header');
+    expect(html).toContain('<footer');
+    expect(html).toContain('+351 210 000 000');
+    // The calculator is in the HTML with the link's inputs and its result (the browser hydrates the same).
+    expect(html).toMatch(/id="cc"[^>]*value="1395"/);
+    expect(html).toMatch(/id="preco"[^>]*value="15.000"/);
+    expect(html).toMatch(/data-testid="isv-valor"[^>]*>830,23\u00a0?\s?€/);
+    expect(html).toContain('href="/?vehicleChoice=brand_model&amp;year=2020&amp;budget=15000&amp;mileage=85000&amp;fuelType=gasolina#pedir-orcamento"');
+    // The server's date, so the declaration date (today without one in the link) renders the same in the browser.
+    expect(pageData(html)).toMatchObject({ today: '2026-03-01', currentYear: 2026, settings: { company: { name: 'Carros & Companhia' } } });
+    const plain = (await get('/simulador-isv')).body;
+    expect(plain).toMatch(/id="declaracao"[^>]*value="2026-03-01"/);
+    expect(plain).toMatch(/data-testid="isv-valor"[^>]*>—</);
+  });
+
   it('gives a proposal link its preview: the car in the title, the first photo as an absolute URL, the total in the description', async () => {
     const res = await get(`/proposta/${ID}`);
     expect(res.statusCode).toBe(200);

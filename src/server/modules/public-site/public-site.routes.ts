@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicPageMeta } from '../../../web/app/public-meta.ts';
 import { serializePageData, type PublicPageData } from '../../../web/app/public-page-data.ts';
 import {
-  LANDING_PATHS, LEGACY_PROPOSAL_PREFIX, legacyProposalUrl, matchPublicRoute, PROPOSAL_PREFIX, type PublicRoute,
+  ISV_SIMULATOR_PATH, LANDING_PATHS, LEGACY_PROPOSAL_PREFIX, legacyProposalUrl, matchPublicRoute, PROPOSAL_PREFIX, type PublicRoute,
 } from '../../../web/app/public-routes.ts';
 import { todayInLisbon } from '../../../shared/tax/dates.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -50,7 +50,7 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
     const baseUrl = baseUrlOf(request);
     const data = await loadPageData(route, opts);
     const { renderPublicApp } = await loadRenderer();
-    const screens = route.kind === 'landing' ? undefined : await loadProposalScreens();
+    const screens = route.kind === 'landing' || route.kind === 'isv-simulator' ? undefined : await loadProposalScreens();
     const settings = data.settings!;
     const meta = publicPageMeta(route, settings.company.name, data);
     const proposal = data.proposal?.proposal;
@@ -65,11 +65,12 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
       refreshTo: data.legacyTarget ?? null,
       jsonLd: route.kind === 'landing' && route.variant === 'full' ? organisation(baseUrl, settings.company) : undefined,
     });
-    const missing = route.kind !== 'landing' && !data.legacyTarget && !data.proposal;
+    const missing = (route.kind === 'proposal' || route.kind === 'legacy-proposal') && !data.legacyTarget && !data.proposal;
     return sendHtml(request, reply.status(missing ? 404 : 200), html);
   };
 
   for (const path of Object.keys(LANDING_PATHS)) app.get(path, page);
+  app.get(ISV_SIMULATOR_PATH, page);
   app.get(`${PROPOSAL_PREFIX.pt}/:publicId`, page);
   app.get(`${PROPOSAL_PREFIX.en}/:publicId`, page);
   app.get(`${LEGACY_PROPOSAL_PREFIX}/:publicId`, page);
@@ -79,9 +80,11 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
 }
 
 async function loadPageData(route: PublicRoute, opts: PublicSiteOptions): Promise<PublicPageData> {
-  const currentYear = Number(todayInLisbon(opts.clock.now()).slice(0, 4));
+  const today = todayInLisbon(opts.clock.now());
+  const currentYear = Number(today.slice(0, 4));
   const settingsPromise = opts.settings.getPublic();
   if (route.kind === 'landing') return { settings: await settingsPromise, currentYear };
+  if (route.kind === 'isv-simulator') return { settings: await settingsPromise, currentYear, today };
   if (route.kind === 'legacy-proposal') {
     const site = await opts.settings.legacySiteUrl();
     if (site) return { settings: await settingsPromise, currentYear, legacyTarget: legacyProposalUrl(site, route.publicId) };

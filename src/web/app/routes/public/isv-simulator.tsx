@@ -1,48 +1,93 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { afterFirstContentfulPaint } from '../../../features/isv-simulator/after-first-paint.ts';
-import { StandalonePublicShell } from '../../../features/isv-simulator/components/standalone-public-shell.tsx';
-import { useDocumentMeta } from '../../../features/isv-simulator/use-document-meta.ts';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { PublicFooter } from '../../../components/layouts/public-footer.tsx';
+import { PublicHeader, PublicHeaderLink } from '../../../components/layouts/public-header.tsx';
+import { PublicThemeToggle } from '../../../components/layouts/public-theme-toggle.tsx';
+import { publicContainer } from '../../../components/layouts/public-styles.ts';
+import { usePublicSettings } from '../../../features/public-site/api/get-public-settings.ts';
+import type { IsvSimulatorProps } from '../../../features/isv-simulator/components/isv-simulator.tsx';
+import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
+import { QUOTE_FORM } from '../../../../shared/schemas/contact-form-rules.ts';
+import { todayInLisbon } from '../../../../shared/tax/dates.ts';
+import { ISV_SIMULATOR_DESCRIPTION, isvSimulatorTitle } from '../../public-meta.ts';
+import { FOOTER_LINKS } from './landing.tsx';
 
-export const ISV_SIMULATOR_TITLE = 'Simulador de ISV para carros importados | AutoImport';
-export const ISV_SIMULATOR_DESCRIPTION =
-  'Calcule o ISV e o IVA de um carro importado da UE ou de fora: cilindrada, CO₂ (WLTP ou NEDC), partículas, redução por antiguidade e híbridos, com o cálculo explicado linha a linha.';
-
-// Zod must be jitless before its first object schema is built: otherwise it probes
-// `new Function`, which the CSP (script-src 'self') blocks and Chrome reports as an issue. This is
-// z.config({ jitless: true }) on the object every copy of zod shares, without putting zod on the
-// heading's critical path; the calculator's schemas load after this module has run (below).
-const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-(zodGlobal.__zod_globalConfig ??= {}).jitless = true;
-
-// The calculator (form, engine, schemas) loads once the heading has painted: the heading is the
-// page's largest text, and on a phone it shows a round trip earlier.
-const Calculator = lazy(async () => ({ default: (await import('../../../features/isv-simulator/components/isv-simulator.tsx')).IsvSimulator }));
-/** Keeps the footer below the fold until the calculator arrives, so nothing shifts. */
+// The calculator (form, engine, zod schemas) is its own chunk, loaded by the browser only on this
+// page. Server-rendered, the page shows the calculator from the HTML before any script runs; the
+// chunk then hydrates it (React keeps the server's HTML inside the Suspense boundary until then).
+const LazyCalculator = lazy(async () => ({ default: (await import('../../../features/isv-simulator/components/isv-simulator.tsx')).IsvSimulator }));
+/** Keeps the footer below the fold until the calculator arrives (drawn in the browser alone), so nothing shifts. */
 const placeholder = <div className="min-h-svh" aria-busy="true" />;
 
-/** /simulador-isv: the public ISV simulator (issue 3). */
-export function IsvSimulatorScreen() {
-  useDocumentMeta(ISV_SIMULATOR_TITLE, ISV_SIMULATOR_DESCRIPTION);
-  const [painted, setPainted] = useState(false);
-  useEffect(() => afterFirstContentfulPaint(() => setPainted(true)), []);
+export interface IsvSimulatorScreenProps {
+  settings: PublicSettings | null;
+  /** The address's query: a shared simulation's inputs. */
+  search: string;
+  currentYear: number;
+  /** Today in Lisbon (YYYY-MM-DD) as the server rendered it; the browser's own when absent. */
+  today?: string;
+  /** The server passes the calculator itself (it renders synchronously); the browser loads it. */
+  Calculator?: ComponentType<IsvSimulatorProps>;
+}
+
+/** /simulador-isv: the public ISV simulator (issue 3, decision 010), a server-rendered public page. */
+export function IsvSimulatorScreen({ settings: initialSettings, search, currentYear, today, Calculator = LazyCalculator }: IsvSimulatorScreenProps) {
+  const settings = usePublicSettings(initialSettings);
+  const companyName = settings?.company.name ?? '';
+  useDocumentMeta(companyName ? isvSimulatorTitle(companyName) : null, ISV_SIMULATOR_DESCRIPTION);
   return (
-    <StandalonePublicShell>
-      <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-        <div className="mb-6 max-w-3xl sm:mb-8">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Simulador de ISV</h1>
-          <p className="mt-3 text-base leading-relaxed text-muted-foreground sm:text-lg">
-            Saiba quanto paga de Imposto sobre Veículos (ISV) e de IVA ao legalizar em Portugal um carro importado. O resultado atualiza enquanto
-            escreve e explica cada linha, como na liquidação da alfândega.
-          </p>
-        </div>
-        {painted ? (
+    <div lang="pt-PT" className="flex min-h-svh flex-col bg-background text-foreground">
+      <PublicHeader
+        companyName={companyName}
+        logoUrl={settings?.company.logoUrl || undefined}
+        nav={
+          <>
+            <PublicHeaderLink href={`/#${QUOTE_FORM.anchorId}`}>Pedir orçamento</PublicHeaderLink>
+            <PublicHeaderLink href="/faq">Perguntas frequentes</PublicHeaderLink>
+          </>
+        }
+        actions={<PublicThemeToggle />}
+      />
+      <main className="flex-1">
+        <div className={`${publicContainer} py-8 sm:py-10`}>
+          <div className="mb-6 max-w-3xl sm:mb-8">
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Simulador de ISV</h1>
+            <p className="mt-3 text-base leading-relaxed text-muted-foreground sm:text-lg">
+              Saiba quanto paga de Imposto sobre Veículos (ISV) e de IVA ao legalizar em Portugal um carro importado. O resultado atualiza enquanto
+              escreve e explica cada linha, como na liquidação da alfândega.
+            </p>
+          </div>
           <Suspense fallback={placeholder}>
-            <Calculator />
+            <Calculator search={search} today={today ?? todayInLisbon()} />
           </Suspense>
-        ) : (
-          placeholder
-        )}
-      </div>
-    </StandalonePublicShell>
+        </div>
+      </main>
+      <PublicFooter companyName={companyName} phone={settings?.company.phone} email={settings?.company.email} year={currentYear} links={FOOTER_LINKS} />
+    </div>
   );
+}
+
+/**
+ * Title and description while the screen is shown, restored after. The server already wrote them
+ * into the page; this matters when the screen is drawn in the browser alone (the app's router).
+ */
+function useDocumentMeta(title: string | null, description: string) {
+  useEffect(() => {
+    if (!title) return;
+    const previousTitle = document.title;
+    document.title = title;
+    let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+    const created = !meta;
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    const previousDescription = meta.content;
+    meta.content = description;
+    return () => {
+      document.title = previousTitle;
+      if (created) meta.remove();
+      else meta.content = previousDescription;
+    };
+  }, [title, description]);
 }

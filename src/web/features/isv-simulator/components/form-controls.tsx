@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { cn } from '../../../lib/cn.ts';
+
+// Plain class strings, not components/ui's Input and Label (tailwind-merge and Radix): the page is
+// a public one (docs/decisions/009-public-site.md), and these load with its hydration.
+const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(' ');
+const labelClass = 'flex items-center gap-2 text-sm font-medium select-none';
+const inputClass =
+  'flex h-10 w-full min-w-0 rounded-md border border-input bg-transparent py-1 text-base shadow-xs transition-[color,box-shadow] outline-none selection:bg-primary selection:text-primary-foreground placeholder:text-muted-foreground disabled:pointer-events-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm dark:bg-input/30 focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40';
 
 const describedBy = (id: string, help?: ReactNode, error?: string) =>
   [error ? `${id}-erro` : null, help ? `${id}-ajuda` : null].filter(Boolean).join(' ') || undefined;
@@ -41,9 +45,11 @@ interface TextFieldProps {
 export function TextField({ id, label, value, onChange, onBlur, unit, type = 'text', inputMode, placeholder, help, error }: TextFieldProps) {
   return (
     <div className="grid content-start gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+      <label htmlFor={id} className={cx(labelClass, 'leading-none')}>
+        {label}
+      </label>
       <div className="relative">
-        <Input
+        <input
           id={id}
           name={id}
           type={type}
@@ -55,7 +61,8 @@ export function TextField({ id, label, value, onChange, onBlur, unit, type = 'te
           onBlur={onBlur}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, help, error)}
-          className={cn('h-10', unit && 'pr-14')}
+          data-slot="input"
+          className={cx(inputClass, unit ? 'pl-3 pr-14' : 'px-3')}
         />
         {unit && (
           <span aria-hidden className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
@@ -91,14 +98,14 @@ export function ChoiceGroup<T extends string>({ name, legend, value, options, on
   return (
     <fieldset className="grid min-w-0 gap-1.5" aria-describedby={describedBy(name, help, error)}>
       <legend className="mb-1.5 text-sm leading-none font-medium">{legend}</legend>
-      <div className={cn('grid grid-cols-2 gap-2', columns === 3 && 'sm:grid-cols-3', columns === 4 && 'sm:grid-cols-4')}>
+      <div className={cx('grid grid-cols-2 gap-2', columns === 3 && 'sm:grid-cols-3', columns === 4 && 'sm:grid-cols-4')}>
         {options.map((o) => {
           const id = `${name}-${o.value}`;
           return (
             <label
               key={o.value}
               htmlFor={id}
-              className={cn(
+              className={cx(
                 'flex cursor-pointer items-start gap-2.5 rounded-md border border-input px-3 py-2.5 text-sm transition-colors hover:bg-accent/60',
                 'has-checked:border-primary has-checked:bg-primary/5 has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50 dark:has-checked:bg-primary/15',
               )}
@@ -157,9 +164,9 @@ export function CheckField({ id, label, checked, onChange, help }: CheckFieldPro
           aria-describedby={describedBy(id, help)}
           className="mt-0.5 size-4 shrink-0 rounded accent-primary"
         />
-        <Label htmlFor={id} className="leading-snug">
+        <label htmlFor={id} className={cx(labelClass, 'leading-snug')}>
           {label}
-        </Label>
+        </label>
       </div>
       <FieldMessages id={id} help={help} />
     </div>

@@ -1,25 +1,22 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { IsvSimulatorScreen, ISV_SIMULATOR_DESCRIPTION } from '../../../app/routes/public/isv-simulator.tsx';
+import '../../../lib/zod-jitless.ts';
+import { PublicApp } from '../../../app/public-app.tsx';
+import { ISV_SIMULATOR_DESCRIPTION } from '../../../app/public-meta.ts';
+import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
 
-function QuoteFormProbe() {
-  const location = useLocation();
-  return <output data-testid="landing">{`${location.pathname}${location.search}${location.hash}`}</output>;
-}
+const settings: PublicSettings = {
+  company: { name: 'AutoImport', logoUrl: '', phone: '+351 210 000 000', email: 'geral@ai.pt' },
+  managers: { geral: { name: 'Rita Fernandes', phone: '+351 912 345 678' }, comercial: { name: 'Miguel Costa', phone: '935 555 111' } },
+};
 
-/** Renders the screen and waits for its calculator (loaded after the heading). */
+/** Renders the screen as main.tsx does for a page load at `url`, and waits for its calculator (its own chunk). */
 async function renderPage(url = '/simulador-isv') {
-  const router = createMemoryRouter(
-    [
-      { path: '/simulador-isv', Component: IsvSimulatorScreen },
-      { path: '/', Component: QuoteFormProbe },
-    ],
-    { initialEntries: [url] },
-  );
-  const view = render(<RouterProvider router={router} />);
+  window.history.replaceState(null, '', url);
+  const view = render(<PublicApp route={{ kind: 'isv-simulator' }} data={{ settings, currentYear: 2026 }} search={window.location.search} withToaster={false} />);
   await screen.findByTestId('isv-valor');
   return view;
 }
@@ -72,16 +69,16 @@ describe('/simulador-isv', () => {
   });
 
   it('restores a shared link and carries the car into the quote form', async () => {
-    const user = userEvent.setup();
     await renderPage('/simulador-isv?matricula=2020-06-01&cc=1395&co2=135&ciclo=wltp&declaracao=2025-11-21&preco=15000&km=85000');
     expect(screen.getByLabelText('Cilindrada (cm³)')).toHaveValue('1395');
     expect(screen.getByLabelText('Data da 1.ª matrícula')).toHaveValue('2020-06-01');
     expect(screen.getByRole('radio', { name: 'WLTP' })).toBeChecked();
     expect(isv()).toHaveTextContent('830,23 €');
 
-    await user.click(screen.getByRole('link', { name: 'Pedir orçamento para este carro' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('landing')).toHaveTextContent('/?vehicleChoice=brand_model&year=2020&budget=15000&mileage=85000&fuelType=gasolina#pedir-orcamento'),
+    // A plain link to the landing page's quote form (its own server-rendered page).
+    expect(screen.getByRole('link', { name: 'Pedir orçamento para este carro' })).toHaveAttribute(
+      'href',
+      '/?vehicleChoice=brand_model&year=2020&budget=15000&mileage=85000&fuelType=gasolina#pedir-orcamento',
     );
   });
 
@@ -125,7 +122,12 @@ describe('/simulador-isv', () => {
   it('sets the title and the meta description, and keeps zod from probing eval (CSP)', async () => {
     await renderPage();
     expect(z.config().jitless).toBe(true);
+    // The browser entry runs the setting before anything else it imports.
+    const entry = readFileSync('src/web/main.tsx', 'utf8');
+    expect(entry.match(/^import .*$/m)?.[0]).toBe("import './lib/zod-jitless.ts';");
     expect(document.title).toBe('Simulador de ISV para carros importados | AutoImport');
+    expect(screen.getByRole('banner')).toHaveTextContent('AutoImport');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('+351 210 000 000');
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', ISV_SIMULATOR_DESCRIPTION);
   });
 });

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
-import { ChevronDown } from 'lucide-react';
-import { todayInLisbon } from '../../../../shared/tax/dates.ts';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import type { FormField, IsvForm } from '../form-state.ts';
 import { formatEuro } from '../format-pt.ts';
 import { formToSearch, searchToForm } from '../query-string.ts';
@@ -23,12 +21,21 @@ function useOnScreen(ref: React.RefObject<HTMLElement | null>) {
   return onScreen;
 }
 
-/** The ISV simulator: form and live result, with the inputs mirrored in the query string. */
-export function IsvSimulator() {
-  const location = useLocation();
-  const [form, setForm] = useState<IsvForm>(() => searchToForm(location.search, todayInLisbon()));
+export interface IsvSimulatorProps {
+  /** The address's query ('?cc=1395&...'): the inputs of a shared simulation. */
+  search: string;
+  /** Today in Lisbon (YYYY-MM-DD) as the server saw it, so the hydrated form starts the same. */
+  today: string;
+}
+
+/**
+ * The ISV simulator: form and live result, with the inputs mirrored in the query string. Rendered
+ * on the server from the same props (the state of a shared link is in the HTML) and hydrated.
+ */
+export function IsvSimulator({ search, today }: IsvSimulatorProps) {
+  const [form, setForm] = useState<IsvForm>(() => searchToForm(search, today));
   // Fields restored from a link count as touched, so their errors show at once.
-  const [touched, setTouched] = useState<ReadonlySet<FormField>>(() => new Set([...new URLSearchParams(location.search).keys()] as FormField[]));
+  const [touched, setTouched] = useState<ReadonlySet<FormField>>(() => new Set([...new URLSearchParams(search).keys()] as FormField[]));
   const resultRef = useRef<HTMLDivElement>(null);
   const resultOnScreen = useOnScreen(resultRef);
 
@@ -37,10 +44,10 @@ export function IsvSimulator() {
 
   // Shareable URL: replace (not push) the history entry as the user types.
   useEffect(() => {
-    const { pathname, search, hash } = window.location;
-    const next = formToSearch(form, todayInLisbon());
-    if (next !== search) window.history.replaceState(window.history.state, '', `${pathname}${next}${hash}`);
-  }, [form]);
+    const { pathname, search: current, hash } = window.location;
+    const next = formToSearch(form, today);
+    if (next !== current) window.history.replaceState(window.history.state, '', `${pathname}${next}${hash}`);
+  }, [form, today]);
 
   const simulation = useMemo(() => simulate(form), [form]);
   const quoteHref = quoteFormHref(form);
@@ -64,7 +71,7 @@ export function IsvSimulator() {
         <a
           href="#resultado"
           onClick={(e) => {
-            // Scrolls without a router navigation to the hash.
+            // Scrolls without adding #resultado to the address.
             e.preventDefault();
             document.getElementById('resultado')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
           }}

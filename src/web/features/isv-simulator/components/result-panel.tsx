@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
-import { ArrowRight, Info } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Info from 'lucide-react/icons/info';
+import { publicButton } from '../../../components/layouts/public-styles.ts';
 import { buildBreakdown } from '../breakdown.ts';
 import { formatDatePt, formatEuroCents } from '../format-pt.ts';
 import { FIELD_NAME, joinPt } from '../labels.ts';
@@ -70,12 +69,12 @@ export function ResultPanel({ form, simulation, quoteHref }: ResultPanelProps) {
           <h3 className="mt-6 mb-2 text-sm font-semibold">Como é calculado</h3>
           <dl className="divide-y text-sm" data-testid="isv-linhas">
             {lines.map((line) => (
-              <div key={line.key} data-linha={line.key} className={cn('grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 py-2.5', line.kind !== 'item' && 'font-semibold')}>
+              <div key={line.key} data-linha={line.key} className={`grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 py-2.5${line.kind !== 'item' ? ' font-semibold' : ''}`}>
                 <dt>
                   {line.label}
                   {line.detail && <span className="ml-1.5 rounded bg-muted px-1.5 py-0.5 text-xs font-medium text-muted-foreground">{line.detail}</span>}
                 </dt>
-                <dd className={cn('text-right whitespace-nowrap tabular-nums', line.kind === 'total' && 'text-base')}>
+                <dd className={`text-right whitespace-nowrap tabular-nums${line.kind === 'total' ? ' text-base' : ''}`}>
                   {line.cents === null ? '—' : formatEuroCents(line.cents)}
                 </dd>
                 <dd className="col-span-2 text-xs leading-relaxed font-normal text-muted-foreground">{line.explanation}</dd>
@@ -95,12 +94,11 @@ export function ResultPanel({ form, simulation, quoteHref }: ResultPanelProps) {
         </>
       )}
 
-      <Button asChild size="lg" className="mt-6 h-11 w-full whitespace-normal">
-        <Link to={quoteHref}>
-          Pedir orçamento para este carro
-          <ArrowRight aria-hidden />
-        </Link>
-      </Button>
+      {/* A plain link: the landing page is its own server-rendered page (decision 009). */}
+      <a href={quoteHref} className={`${publicButton.primary} mt-6 flex w-full text-center whitespace-normal`}>
+        Pedir orçamento para este carro
+        <ArrowRight aria-hidden />
+      </a>
       <p className="mt-3 text-xs leading-relaxed text-muted-foreground">
         Simulação indicativa com as regras em vigor. O valor final é o da liquidação da Autoridade Tributária na declaração aduaneira.
       </p>

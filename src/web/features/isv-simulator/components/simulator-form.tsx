@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TriangleAlert } from 'lucide-react';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { defaultCo2Cycle } from '../../../../shared/tax/calculate.ts';
 import { isValidYmd } from '../../../../shared/tax/dates.ts';
 import { CONDITIONS, COUNTRIES, CYCLES, FUEL_CHOICES, VEHICLE_TYPES, visibleFields, type FormField, type IsvForm } from '../form-state.ts';
