@@ -1,0 +1,220 @@
+// Spawning the app (and the bare ceiling server) in their own node processes, waiting for them,
+// signing in, reading their memory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assertAlive, stopChild, trackChild } from './cleanup.ts';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/**
+ * The checkout whose server is measured: this one, or BENCH_APP_DIR (e.g. a copy with a candidate
+ * fix, to compare it with the same harness).
+ */
+export const appDir = path.resolve(process.env.BENCH_APP_DIR ?? repoRoot);
+
+export const ADMIN_USERNAME = 'bench';
+export const ADMIN_PASSWORD = 'Bench1234';
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Spawned {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  baseUrl: string;
+  /** performance.now() just before spawn(). */
+  spawnedAt: number;
+  /** Last lines the process wrote (stdout and stderr), for error messages. */
+  output(): string;
+  stop(): Promise<void>;
+  /** Throws if the process has exited (ExternalKillError when someone else's signal ended it). */
+  assertAlive(what?: string): void;
+}
+
+/** Environment without anything the parent shell may have set for the app. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'NODE_ENV', 'NODE_OPTIONS', 'LOGIN_RATE_LIMIT_PER_MINUTE', 'TRUST_PROXY', 'PUBLIC_URL']) {
+    delete env[key];
+  }
+  return env;
+}
+
+function spawnNode(args: string[], env: NodeJS.ProcessEnv, port: number, cwd = repoRoot): Spawned {
+  const spawnedAt = performance.now();
+  // node itself, not npm/npx/tsx's CLI wrapper: the pid we get is the process that serves.
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  trackChild(child);
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-8_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  if (child.pid === undefined) throw new Error(`could not spawn ${process.execPath} ${args.join(' ')}`);
+  return {
+    child,
+    pid: child.pid,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    spawnedAt,
+    output: () => tail,
+    stop: () => stopChild(child),
+    assertAlive: (what = `server (pid ${child.pid})`) => assertAlive(child, what, () => tail),
+  };
+}
+
+export type Backend = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string };
+
+/** `node --import tsx src/server/main.ts`, the same command `npm start` ends up running. */
+export async function spawnApp(backend: Backend): Promise<Spawned> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...baseEnv(),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_USERNAME,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    ...(backend.kind === 'pglite' ? { DATA_DIR: backend.dataDir } : { DATABASE_URL: backend.databaseUrl }),
+  };
+  return spawnNode(['--import', 'tsx', 'src/server/main.ts'], env, port, appDir);
+}
+
+export async function spawnCeiling(): Promise<Spawned> {
+  const port = await freePort();
+  return spawnNode([path.join(repoRoot, 'bench', 'ceiling.mjs')], { ...baseEnv(), PORT: String(port) }, port);
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request on a fresh connection (no keep-alive pool to leak or to skew a timing). */
+export function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {}): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: init.method ?? 'GET', headers: { connection: 'close', ...init.headers }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.setTimeout(init.timeoutMs ?? 5_000, () => req.destroy(new Error(`timeout: ${url}`)));
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/**
+ * Polls GET `path` every `intervalMs` until it answers 200; returns the milliseconds since the
+ * process was spawned. Fails early if the process exits, and after `timeoutMs`.
+ */
+export async function waitFor200(server: Spawned, urlPath = '/', { intervalMs = 50, timeoutMs = 60_000 } = {}): Promise<number> {
+  const deadline = server.spawnedAt + timeoutMs;
+  let last = 'no answer yet';
+  for (;;) {
+    server.assertAlive(`server (pid ${server.pid}), before answering 200 on ${urlPath},`);
+    try {
+      const res = await request(server.baseUrl + urlPath, { timeoutMs: 2_000 });
+      if (res.status === 200) return performance.now() - server.spawnedAt;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    if (performance.now() > deadline) {
+      throw new Error(`server did not answer 200 on ${urlPath} within ${timeoutMs / 1000} s (last: ${last}):\n${server.output()}`);
+    }
+    await sleep(intervalMs);
+  }
+}
+
+/** POST /api/auth/login as the bench admin; returns the Cookie header value. */
+export async function signIn(server: Spawned): Promise<string> {
+  const res = await request(`${server.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+    timeoutMs: 15_000,
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: HTTP ${res.status} ${res.body}`);
+  const setCookie = [res.headers['set-cookie'] ?? []].flat();
+  const sid = setCookie.map((c) => c.split(';')[0]!).find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error(`sign-in answered 200 without a sid cookie: ${setCookie.join(' | ')}`);
+  const check = await request(`${server.baseUrl}/api/auth/user`, { headers: { cookie: sid } });
+  if (check.status !== 200) throw new Error(`GET /api/auth/user with the new cookie answered ${check.status}: ${check.body}`);
+  return sid;
+}
+
+export interface Memory {
+  /** Resident set size now, MB. */
+  rssMb: number;
+  /** Peak resident set size since the process started (VmHWM), MB. */
+  peakRssMb: number;
+}
+
+/** VmRSS / VmHWM of one process from /proc (Linux). */
+export function readMemory(pid: number): Memory {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    if (!m) throw new Error(`no ${field} in /proc/${pid}/status`);
+    return Number(m[1]);
+  };
+  return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
+}
+
+export interface ProcessInfo {
+  cmdline: string;
+  /**
+   * Child processes of the server at the time of reading, with their own RSS (not included in the
+   * server's). tsx starts an esbuild service process when a source file is not in its compile cache.
+   */
+  children: { pid: number; cmdline: string; rssMb: number }[];
+}
+
+function childPids(pid: number): number[] {
+  const taskDir = `/proc/${pid}/task`;
+  if (!existsSync(taskDir)) return [];
+  return readdirSync(taskDir).flatMap((t) => {
+    try {
+      return readFileSync(`${taskDir}/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+}
+
+const cmdlineOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+
+/** Makes sure `pid` is the node process that serves (not an npm/tsx wrapper) and lists its children. */
+export function inspectServerProcess(pid: number): ProcessInfo {
+  const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  const cmdline = cmdlineOf(pid);
+  if (!/^node/.test(comm)) throw new Error(`pid ${pid} is "${comm}" (${cmdline}), not node`);
+  if (!cmdline.includes('src/server/main.ts')) throw new Error(`pid ${pid} runs "${cmdline}", not the server`);
+  const children = childPids(pid).flatMap((child) => {
+    try {
+      return [{ pid: child, cmdline: cmdlineOf(child), rssMb: readMemory(child).rssMb }];
+    } catch {
+      return []; // exited meanwhile
+    }
+  });
+  return { cmdline, children };
+}
