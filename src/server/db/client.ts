@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { initializeInChildProcess } from './init-pglite.ts';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -15,6 +16,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Repository functions take this first: the root handle or a transaction's own handle. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers is allocated and zeroed up front inside PGlite's
+ * WebAssembly memory; 16 MB keeps the process under its memory target (bench/README.md) and the
+ * operating system's file cache still holds the data files.
+ */
+export const PGLITE_CONF = ['shared_buffers = 16MB'];
 
 export interface Database {
   db: Db;
@@ -56,7 +64,11 @@ export async function openDb(opts: OpenDbOptions): Promise<Database> {
   // PGlite is single-process: a second instance on the same directory would corrupt it.
   const lock = acquireDirLock(path.join(dataDir, 'pglite.lock'), path.join(dataDir, 'pglite'));
   try {
-    const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+    const dir = path.join(dataDir, 'pglite');
+    // A first start creates the cluster (initdb + migrations) in a short-lived child process: the
+    // WebAssembly memory that initdb grows to (~900 MB) is never returned, so it must not be ours.
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initializeInChildProcess(dir);
+    const client = await PGlite.create(dir, { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF });
     const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

@@ -111,17 +111,26 @@ describe('serving the built web app', () => {
   });
 
   it('puts a request id and the security headers on every answer', async () => {
-    const answers = [await get('/admin'), await get('/assets/app-abc.js'), await get('/api/unknown'), await get('/api/health')];
+    const pages = [await get('/admin'), await get('/assets/app-abc.js')];
+    const api = [await get('/api/unknown'), await get('/api/health')];
+    const answers = [...pages, ...api];
     const ids = new Set<string>();
     for (const res of answers) {
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       ids.add(String(res.headers['x-request-id']));
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    for (const res of pages) {
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain('connect-src');
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // JSON answers are never documents: nothing may load from them, and nothing caches them.
+    for (const res of api) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['cache-control']).toBe('no-store');
     }
     expect(ids.size).toBe(answers.length); // one id per request
     // No HSTS: the app may run on plain http on a LAN.
