@@ -5,7 +5,7 @@
 // Without --password a strong one is generated and printed once. Uses DATABASE_URL, else the
 // PGlite directory DATA_DIR (default ./data), which must not be open in a running app.
 import { parseArgs } from 'node:util';
-import { randomBytes } from 'node:crypto';
+import { readablePassword } from '../src/server/bootstrap.ts';
 import { openDb } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { loadEnv } from '../src/server/env.ts';
@@ -23,11 +23,6 @@ const USAGE = `Usage:
 function fail(message: string): never {
   console.error(`error: ${message}`);
   process.exit(1);
-}
-
-function generatePassword(): string {
-  // base64url of 12 random bytes, plus one of each required class.
-  return `${randomBytes(12).toString('base64url')}aA7`;
 }
 
 const { positionals, values } = parseArgs({
@@ -58,7 +53,7 @@ try {
     if (username!.length < USERNAME_MIN_LENGTH) fail('Username must be at least 3 characters');
     if (!ROLES.includes(values.role as Role)) fail('Please select a role: admin or user');
     if (await findUserByUsername(db, username!)) fail(`user '${username}' already exists (use reset-password)`);
-    const password = values.password ?? generatePassword();
+    const password = values.password ?? readablePassword();
     await insertUser(db, {
       username: username!,
       password: await hashPassword(password),
@@ -70,7 +65,7 @@ try {
     console.log(`created ${values.role} '${username}'${values.password ? '' : ` with password: ${password}`}`);
   } else {
     const user = (await findUserByUsername(db, username!)) ?? fail(`no user '${username}'`);
-    const password = values.password ?? generatePassword();
+    const password = values.password ?? readablePassword();
     await updateUser(db, user.id, { password: await hashPassword(password) });
     // A reset ends every session the account had, wherever it was signed in.
     await deleteSessionsOfUser(db, user.id);

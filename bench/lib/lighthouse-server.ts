@@ -2,26 +2,12 @@
 // the browser tests (settings, leads, proposals with photos), served from dist/web in its own process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { insertPublicFixtures } from '../../e2e/public-data.ts';
 import { openDb } from '../../src/server/db/client.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
-
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, repoRoot } from './server.ts';
 
 export interface BenchServer {
   baseUrl: string;

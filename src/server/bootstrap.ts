@@ -6,7 +6,7 @@ import { ensureSettingDefaults } from './modules/settings/settings.repository.ts
 import { countUsers, insertUserIfAbsent } from './modules/users/users.repository.ts';
 
 /** Letters and digits that cannot be confused when read from a log (no 0/O, 1/l/I). */
-function readablePassword(): string {
+export function readablePassword(): string {
   const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const bytes = randomBytes(16);
   // Always satisfies the password rule: one of each class, then random characters.

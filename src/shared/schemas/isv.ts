@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidYmd, todayInLisbon } from '../tax/dates.ts';
-import { TABLE_SETS } from '../tax/table-sets.ts';
+import { EARLIEST_TABLE_DATE } from '../tax/table-sets.ts';
 import type { TaxInput } from '../tax/types.ts';
 
 const FUELS = ['petrol', 'diesel', 'electric', 'lpg'] as const;
@@ -60,8 +60,9 @@ export function toTaxInput(v: IsvSimulateParsed, now: Date = new Date()): { inpu
     fields.hybrid = 'hybrid must be none for a battery electric car';
   }
   if (v.firstRegistration && v.firstRegistration > declarationDate) fields.firstRegistration = 'firstRegistration is after the declaration date';
-  const earliest = TABLE_SETS.map((t) => t.validFrom).sort()[0]!;
-  if (declarationDate < earliest) fields.declarationDate = `declarationDate must be on or after ${earliest} (no tax tables before it)`;
+  if (declarationDate < EARLIEST_TABLE_DATE) {
+    fields.declarationDate = `declarationDate must be on or after ${EARLIEST_TABLE_DATE} (no tax tables before it)`;
+  }
   if (Object.keys(fields).length) return { fields };
   return {
     input: {

@@ -1,5 +1,5 @@
 import { addMonths, ageInStartedYears, compareYmd, parseYmd } from './dates.ts';
-import { TABLE_SETS, tableSetFor } from './table-sets.ts';
+import { EARLIEST_TABLE_DATE, tableSetFor } from './table-sets.ts';
 import type { Co2Cycle, LinearBand, TaxInput, TaxResult, TaxTableSet } from './types.ts';
 
 // Product policies on points the law leaves open (isv-rules.md section 5).
@@ -58,7 +58,7 @@ function intermediatePercent(input: TaxInput, t: TaxTableSet, notes: string[]): 
 /** ISV and IVA of one car, exact to the cent (isv-rules.md). Inputs must already be validated. */
 export function calculateTax(input: TaxInput): TaxResult {
   const t = tableSetFor(input.declarationDate);
-  if (!t) throw new TaxInputError('declarationDate', `No tax tables for declarations before ${earliestValidFrom()}`);
+  if (!t) throw new TaxInputError('declarationDate', `No tax tables for declarations before ${EARLIEST_TABLE_DATE}`);
   const declaration = parseYmd(input.declarationDate);
   const first = input.firstRegistration ? parseYmd(input.firstRegistration) : null;
   if (first && compareYmd(first, declaration) > 0) throw new TaxInputError('firstRegistration', 'firstRegistration is after the declaration date');
@@ -131,5 +131,3 @@ export function calculateTax(input: TaxInput): TaxResult {
     notes,
   };
 }
-
-const earliestValidFrom = () => TABLE_SETS.map((s) => s.validFrom).sort()[0];

@@ -1,11 +1,11 @@
 import { calculateTax } from '../../../shared/tax/calculate.ts';
+import { EARLIEST_TABLE_DATE } from '../../../shared/tax/table-sets.ts';
 import type { Fuel } from './cars.ts';
 
 /**
  * ISV and IVA figures for demo proposals and imports, from the product's own tax engine
  * (src/shared/tax). Demo dates older than the first table set are declared on its first day.
  */
-const FIRST_TABLE_DATE = '2025-01-01';
 export const IVA_RATE = 0.23;
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -28,7 +28,7 @@ export interface IsvInput {
 export function estimateIsvCents(input: IsvInput): number {
   if (input.fuel === 'electric' || input.engineCc === null) return 0;
   const declared = ymd(input.declarationDate);
-  const declarationDate = declared < FIRST_TABLE_DATE ? FIRST_TABLE_DATE : declared;
+  const declarationDate = declared < EARLIEST_TABLE_DATE ? EARLIEST_TABLE_DATE : declared;
   const registered = ymd(input.firstRegistration);
   const result = calculateTax({
     fuel: input.fuel === 'diesel' || input.fuel === 'diesel_hybrid' ? 'diesel' : input.fuel === 'lpg' ? 'lpg' : 'petrol',
