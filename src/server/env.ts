@@ -10,6 +10,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** Built web app to serve (default dist/web next to the sources). */
+  WEB_ROOT: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   ADMIN_USERNAME: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),

@@ -21,7 +21,7 @@ async function start() {
   await bootstrapData(database.db, env, log);
   const hub = database.kind === 'postgres' ? await createPgHub(database.url!, log) : createLocalHub((err) => log.error({ err }, 'event listener failed'));
 
-  const app = await buildApp({ database, hub, env, logger: log });
+  const app = await buildApp({ database, hub, env, logger: log, ...(env.WEB_ROOT ? { webRoot: path.resolve(env.WEB_ROOT) } : {}) });
   closeWithGrace({ delay: 10_000, logger: log }, async ({ err, signal }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');

@@ -49,9 +49,9 @@ export const router = createBrowserRouter([
     path: '/admin',
     lazy: async () => ({ Component: (await import('../components/layouts/admin-layout.tsx')).AdminLayout }),
     children: [
-      { index: true, lazy: admin('DashboardScreen') },
-      { path: 'leads', lazy: admin('LeadsScreen') },
-      { path: 'leads/:id', lazy: admin('LeadDetailScreen') },
+      { index: true, lazy: async () => ({ Component: (await import('./routes/admin/dashboard.tsx')).DashboardScreen }) },
+      { path: 'leads', lazy: async () => ({ Component: (await import('./routes/admin/leads.tsx')).LeadsScreen }) },
+      { path: 'leads/:id', lazy: async () => ({ Component: (await import('./routes/admin/lead-detail.tsx')).LeadDetailScreen }) },
       { path: 'imports', lazy: admin('ImportsScreen') },
       { path: 'imports/:id', lazy: admin('ImportDetailScreen') },
       { path: 'suppliers', lazy: admin('SuppliersScreen') },

@@ -15,6 +15,8 @@ export const users = pgTable(
     lastName: varchar({ length: 100 }),
     profileImageUrl: text(),
     role: varchar({ length: 20 }).$type<Role>().notNull().default('user'),
+    /** 'Mark all as read' on the leads list: every lead created up to this instant counts as seen by this user. */
+    leadsSeenBefore: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

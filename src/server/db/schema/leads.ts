@@ -17,6 +17,8 @@ export const leads = pgTable(
     lastName: varchar({ length: 100 }),
     email: varchar({ length: 255 }),
     phone: varchar({ length: 50 }),
+    /** The phone in international form (src/shared/phone.ts), kept by the leads module: duplicates compare it. */
+    phoneNormalized: varchar({ length: 30 }),
     vehicleMake: varchar({ length: 100 }).notNull(),
     vehicleModel: varchar({ length: 100 }).notNull(),
     vehicleYear: integer(),
@@ -51,7 +53,8 @@ export const leads = pgTable(
     index('leads_starred_last_interaction_idx').on(t.starred.desc(), t.lastInteractionAt.desc()),
     index('leads_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('leads_email_lower_idx').on(sql`lower(${t.email})`),
-    index('leads_phone_idx').on(t.phone),
+    index('leads_phone_normalized_idx').on(t.phoneNormalized),
+    index('leads_created_idx').on(t.createdAt.desc()),
   ],
 );
 

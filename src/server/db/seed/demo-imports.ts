@@ -1,3 +1,4 @@
+import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/imports/status.ts';
 import type { importCosts, imports } from '../schema/index.ts';
 import { estimateMarketPriceEur, generateVin, pickCar } from './cars.ts';
 import type { PlannedLead, StaffMember } from './demo-leads.ts';
@@ -7,10 +8,7 @@ import { centsToDecimal, roundEuros } from './money.ts';
 import { asciiSlug, pickPerson, portugueseAddress, portugueseNif } from './people.ts';
 import type { Rng } from './prng.ts';
 
-export const IMPORT_STATUSES = [
-  'confirmed', 'handling_paperwork', 'waiting_transport', 'in_transit', 'arrived', 'inspected', 'legalized', 'delivered', 'canceled',
-] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export { IMPORT_STATUSES, type ImportStatus };
 
 /** Every status at least once; most imports come from converted leads, a few were entered directly. */
 export const DEMO_IMPORT_SLOTS: readonly { status: ImportStatus; linked: boolean }[] = [

@@ -1,4 +1,5 @@
 import { SETTINGS } from '../../../shared/settings.ts';
+import { normalizePhone } from '../../../shared/phone.ts';
 import type { leads } from '../schema/index.ts';
 import { CAR_COLOURS, estimateMarketPriceEur, listingUrl, pickCar, type CarColour, type CarModel, type ListingSite, type Transmission } from './cars.ts';
 import { importCreatedAt, type ImportStatus } from './demo-imports.ts';
@@ -214,7 +215,7 @@ export function planDemoLeads(rng: Rng, input: LeadPlanInput): PlannedLead[] {
 
     return {
       values: {
-        reference, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone,
+        reference, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone, phoneNormalized: normalizePhone(person.phone),
         vehicleMake: car.make, vehicleModel: car.model, vehicleYear: year, budget: `${budgetEur}.00`, mileage: mileageKm,
         transmission, fuelType: car.fuel, vehicleLink: link, notes: r.chance(0.35) ? r.pick(LEAD_NOTES) : null,
         status: sk.status, quotedAmount: offered, starred: sk.starred,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { normalizePhone } from '../../../shared/phone.ts';
 import type { Db, Tx } from '../client.ts';
 import { leadTimeline, leads, users } from '../schema/index.ts';
 import { CAR_COLOURS, estimateMarketPriceEur, listingUrl, pickCar } from './cars.ts';
@@ -76,7 +77,7 @@ function benchLead(rng: Rng, reference: string, now: number, staffIds: readonly 
 
   return {
     values: {
-      reference, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone,
+      reference, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone, phoneNormalized: normalizePhone(person.phone),
       vehicleMake: car.make, vehicleModel: car.model, vehicleYear: year, budget: `${budget}.00`,
       mileage: rng.pick([50_000, 80_000, 100_000, 150_000]), transmission: rng.pick(['auto', 'auto', 'manual', 'any'] as const),
       fuelType: car.fuel, vehicleLink: rng.chance(0.3) ? listingUrl(rng, 'mobile.de', car, car.variants[0]!, CAR_COLOURS[0]!) : null,

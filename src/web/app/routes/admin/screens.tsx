@@ -4,9 +4,6 @@ import { ComingSoon } from './coming-soon.tsx';
 import { useCurrentUser } from './use-admin-context.ts';
 
 // Screens the later issues fill; each shows its title until then.
-export const DashboardScreen = () => <ComingSoon title="Dashboard" subtitle="Welcome back, track your leads and imports" />;
-export const LeadsScreen = () => <ComingSoon title="Leads" subtitle="Manage customer inquiries and quotes" />;
-export const LeadDetailScreen = () => <ComingSoon title={`Lead #${useParams().id ?? ''}`} />;
 export const ImportsScreen = () => <ComingSoon title="Imports" />;
 export const ImportDetailScreen = () => <ComingSoon title={`Import #${useParams().id ?? ''}`} />;
 export const SuppliersScreen = () => <ComingSoon title="Suppliers" />;

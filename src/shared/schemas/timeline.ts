@@ -1,0 +1,87 @@
+/**
+ * Timeline of a lead (document 2 sections 3, 4, 5, 7): e-mails, calls and chats. E-mail entries are
+ * written by the mail integration and cannot be edited or deleted by staff.
+ */
+import { z } from 'zod';
+
+export const TIMELINE_TYPES = ['email', 'chat', 'call'] as const;
+export type TimelineType = (typeof TIMELINE_TYPES)[number];
+
+/** How an entry is shown (document 2 section 4); computed by src/shared/timeline/classify.ts. */
+export const TIMELINE_KINDS = ['proposal', 'email_sent', 'email_received', 'call', 'chat'] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
+  proposal: 'Proposal',
+  email_sent: 'Email Sent',
+  email_received: 'Email Received',
+  call: 'Phone Call',
+  chat: 'Text/WhatsApp',
+};
+
+export const emailDataSchema = z.object({
+  from: z.string().max(500).optional(),
+  to: z.string().max(2000).optional(),
+  subject: z.string().max(1000).optional(),
+  body: z.string().max(200_000).optional(),
+  isOutgoing: z.boolean().optional(),
+});
+export type EmailData = z.infer<typeof emailDataSchema>;
+
+export const timelineMetadataSchema = z.object({
+  duration: z.string().max(50).optional(),
+  outcome: z.string().max(500).optional(),
+  followUp: z.string().max(500).optional(),
+  threadId: z.string().max(500).optional(),
+});
+export type TimelineMetadata = z.infer<typeof timelineMetadataSchema>;
+
+export const timelineEntrySchema = z.object({
+  id: z.number(),
+  leadId: z.number(),
+  type: z.enum(TIMELINE_TYPES),
+  /** Display classification and its label, from the company mailbox addresses in settings. */
+  kind: z.enum(TIMELINE_KINDS),
+  label: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  emailData: emailDataSchema.nullable(),
+  metadata: timelineMetadataSchema.nullable(),
+  createdAt: z.string(),
+  createdBy: z.number().nullable(),
+  /** Display name of the staff member who logged it, when one did. */
+  createdByName: z.string().nullable(),
+  /** False for e-mail entries (document 2 section 4). */
+  editable: z.boolean(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+export const timelineListSchema = z.array(timelineEntrySchema);
+
+const NON_EMAIL_REQUIRED = 'Title and description are required for non-email entries';
+
+/**
+ * POST /api/leads/{id}/timeline and PUT /api/timeline/{id}. Staff create call and chat entries;
+ * `createdAt` lets them log a contact that happened earlier (defaults to now, never in the future).
+ * Type email is refused here: e-mails come from the mail integration.
+ */
+export const timelineEntryInputSchema = z
+  .object({
+    type: z.enum(TIMELINE_TYPES, { error: 'Type must be email, chat or call' }),
+    title: z.string().trim().max(200, 'Title is at most 200 characters').optional().nullable(),
+    description: z.string().trim().max(5000, 'Description is at most 5000 characters').optional().nullable(),
+    emailData: emailDataSchema.optional().nullable(),
+    metadata: timelineMetadataSchema.optional().nullable(),
+    createdAt: z.iso.datetime({ offset: true, error: 'Date must be a valid date and time' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type !== 'email' && (!v.title || !v.description)) {
+      ctx.addIssue({ code: 'custom', message: NON_EMAIL_REQUIRED, path: [!v.title ? 'title' : 'description'] });
+    }
+  });
+export type TimelineEntryInput = z.input<typeof timelineEntryInputSchema>;
+
+/** POST /api/leads/{id}/quick-contact: the call/chat log (document 2 section 5). */
+export const quickContactSchema = z.object({
+  type: z.enum(['call', 'chat'], { error: 'Choose call or chat' }),
+  notes: z.string().trim().min(1, 'Notes are required').max(5000, 'Notes are at most 5000 characters'),
+});
+export type QuickContactInput = z.input<typeof quickContactSchema>;
