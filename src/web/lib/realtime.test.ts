@@ -26,6 +26,13 @@ describe('live updates', () => {
     expect(invalidated.sort()).toEqual(['/api/dashboard/stats', '/api/leads']);
   });
 
+  it('refreshes leads when a lead is merged away (lead_deleted)', () => {
+    const handler = createRealtimeHandler(client);
+    handler.handle({ type: 'lead_deleted', data: { leadId: 3 } });
+    vi.advanceTimersByTime(2000);
+    expect(invalidated.sort()).toEqual(['/api/dashboard/stats', '/api/leads']);
+  });
+
   it('refreshes notifications at once and ignores unknown types', () => {
     const handler = createRealtimeHandler(client);
     handler.handle({ type: 'something_else', data: {} });

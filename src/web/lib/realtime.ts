@@ -6,6 +6,8 @@ import { LIVE_REFRESH_DEBOUNCE_MS, type RealtimeMessage } from '../../shared/rea
 const DEBOUNCED: Record<string, readonly (readonly string[])[]> = {
   lead_created: [['/api/leads'], ['/api/dashboard/stats']],
   lead_updated: [['/api/leads'], ['/api/dashboard/stats']],
+  // A merged lead disappears from lists and the dashboard like any other change.
+  lead_deleted: [['/api/leads'], ['/api/dashboard/stats']],
 };
 const IMMEDIATE: Record<string, readonly (readonly string[])[]> = {
   notification_created: [['/api/notifications/count'], ['/api/notifications']],
