@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ db, clock, sessions });
   const users = createUsersService({ db, clock, hub });
   const notifications = createNotificationsService({ db, hub });
-  const leads = createLeadsService({ db, hub, notifications, log: app.log });
+  const leads = createLeadsService({ db, hub, notifications, clock, log: app.log });
   const proposals = createProposalsService({ db });
   const settings = createSettingsService({ db });
   app.decorate('services', { sessions, auth, users, notifications, leads, proposals, settings });

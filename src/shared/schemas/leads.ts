@@ -178,13 +178,13 @@ export function leadUpdateSchema(currentYear: number) {
     .object({
       notes: z.string().max(LEAD_NOTES_MAX, `Notes are at most ${LEAD_NOTES_MAX} characters`).nullable(),
       status: leadStatusSchema,
-      firstName: z.string().trim().min(1, 'First name is required').max(100),
+      firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
       lastName: trimmedOrNull(100, 'Last name is at most 100 characters'),
       email: emailOrNull,
       phone: trimmedOrNull(50, 'Phone is at most 50 characters'),
       vehicleYear: yearOrNull(currentYear + 1),
-      vehicleMake: z.string().trim().min(1, 'Vehicle make is required').max(100),
-      vehicleModel: z.string().trim().min(1, 'Vehicle model is required').max(100),
+      vehicleMake: z.string({ error: 'Vehicle make is required' }).trim().min(1, 'Vehicle make is required').max(100),
+      vehicleModel: z.string({ error: 'Vehicle model is required' }).trim().min(1, 'Vehicle model is required').max(100),
       mileage: intOrNull('Mileage'),
       transmission: transmissionSchema.nullable(),
       fuelType: fuelTypeSchema.nullable(),
@@ -202,15 +202,15 @@ export type LeadUpdateInput = z.input<ReturnType<typeof leadUpdateSchema>>;
 /** POST /api/leads/manual: 'Create New Lead Manually' (document 2 section 5, exact messages). */
 export function manualLeadSchema(currentYear: number) {
   return z.object({
-    firstName: z.string().trim().min(1, 'First name is required').max(100),
+    firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
     lastName: trimmedOrNull(100, 'Last name is at most 100 characters').optional(),
     email: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() || null : v),
       z.email('Invalid email format').max(255).nullable(),
     ).optional(),
     phone: trimmedOrNull(50, 'Phone is at most 50 characters').optional(),
-    vehicleMake: z.string().trim().min(1, 'Vehicle make is required').max(100),
-    vehicleModel: z.string().trim().min(1, 'Vehicle model is required').max(100),
+    vehicleMake: z.string({ error: 'Vehicle make is required' }).trim().min(1, 'Vehicle make is required').max(100),
+    vehicleModel: z.string({ error: 'Vehicle model is required' }).trim().min(1, 'Vehicle model is required').max(100),
     vehicleYear: yearOrNull(currentYear + 2).optional(),
     budget: moneyInput.optional(),
     mileage: intOrNull('Mileage').optional(),

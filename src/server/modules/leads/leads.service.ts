@@ -1,33 +1,113 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { userLeadViews } from '../../db/schema/leads.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { EventHub } from '../../realtime/hub.ts';
 import type { QuoteRequest } from '../../../shared/schemas/contact-form.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { Lead, LeadCreate, LeadUpdate, ManualLead } from '../../../shared/schemas/leads.ts';
+import type { NotificationsService, NotifyInput } from '../notifications/notifications.service.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { toLead } from './lead-detail.ts';
+import { findDuplicates } from './lead-duplicates.ts';
 import { leadFromQuote, newLeadNotification } from './lead-from-quote.ts';
+import { leadFromManual, manualLeadNotification, staffName, toMoney } from './lead-manual.ts';
+import { mergeLeads } from './lead-merge.ts';
 import { nextLeadReference } from './lead-reference.ts';
-import { insertLead, type LeadRow } from './leads.repository.ts';
+import { findLeadById, findLeadDetail, insertLead, markLeadSeen, toggleStar, updateLead, type LeadRow, type NewLeadRow } from './leads.repository.ts';
 
-export function createLeadsService(deps: { db: Db; hub: EventHub; notifications: NotificationsService; log?: FastifyBaseLogger }) {
-  const { db, hub, notifications, log } = deps;
+export const LEAD_NOT_FOUND = 'Lead not found';
+/** Converted is set by creating an import from the lead (document 2 section 4), not by a status edit. */
+export const CONVERT_REFUSED = 'A lead becomes converted by creating an import from it; converting arrives with the imports feature';
 
-  /** After a lead exists: every staff user is notified and open back offices refresh (DECISIONS 7). */
-  async function announce(lead: LeadRow): Promise<void> {
+export function createLeadsService(deps: { db: Db; hub: EventHub; notifications: NotificationsService; clock: Clock; log?: FastifyBaseLogger }) {
+  const { db, hub, notifications, clock, log } = deps;
+
+  /** After a lead exists: staff are notified and open back offices refresh (DECISIONS 7). */
+  async function announce(lead: LeadRow, notification: NotifyInput, byUserId: number | null): Promise<void> {
     try {
-      await notifications.notify(newLeadNotification(lead));
+      await notifications.notify(notification);
     } catch (err) {
-      // The customer's request is saved; a failed notification must not make them send it again.
+      // The lead is saved; a failed notification must not make anyone enter it again.
       log?.error({ err, leadId: lead.id }, 'could not notify staff of a new lead');
     }
-    hub.publish({ type: 'lead_created', data: { leadId: lead.id }, audience: { kind: 'staff' } });
+    hub.publish({ type: 'lead_created', data: byUserId === null ? { leadId: lead.id } : { leadId: lead.id, byUserId }, audience: { kind: 'staff' } });
+  }
+
+  const updated = (leadId: number, byUserId: number) =>
+    hub.publish({ type: 'lead_updated', data: { leadId, byUserId }, audience: { kind: 'staff' } });
+
+  async function get(id: number, userId: number): Promise<Lead> {
+    const row = await findLeadDetail(db, id, userId);
+    if (!row) throw notFound(LEAD_NOT_FOUND);
+    return toLead(row, await findDuplicates(db, row));
   }
 
   return {
-    /** A lead from the public quote form, with a generated reference (DECISIONS 6). */
+    /** A lead from the public quote form, with a generated reference (DECISIONS 6); everyone is notified. */
     async createFromQuoteForm(request: QuoteRequest, meta: { utmSource: string | null }): Promise<LeadRow> {
       const reference = await nextLeadReference(db);
       const lead = await insertLead(db, { ...leadFromQuote(request, meta.utmSource), reference });
-      await announce(lead);
+      await announce(lead, newLeadNotification(lead), null);
       return lead;
+    },
+
+    /**
+     * A lead typed in by staff (manual lead, or the add-lead dialog): generated reference, seen by its
+     * creator, and the rest of the team notified.
+     */
+    async createByStaff(input: ManualLead | LeadCreate, user: UserRow): Promise<Lead> {
+      if ('status' in input && input.status === 'converted') throw new AppError('VALIDATION', CONVERT_REFUSED, { status: CONVERT_REFUSED });
+      const now = clock.now();
+      const lead = await db.transaction(async (tx) => {
+        const reference = await nextLeadReference(tx);
+        const row = await insertLead(tx, { ...leadFromManual(input), reference, createdAt: now, updatedAt: now, lastInteractionAt: now });
+        await tx.insert(userLeadViews).values({ userId: user.id, leadId: row.id, seenAt: now });
+        return row;
+      });
+      await announce(lead, manualLeadNotification(lead, user), user.id);
+      return get(lead.id, user.id);
+    },
+
+    get,
+
+    /** Partial update (document 2 section 7); answers the lead as it is now. */
+    async update(id: number, input: LeadUpdate, user: UserRow): Promise<Lead> {
+      const current = await findLeadById(db, id);
+      if (!current) throw notFound(LEAD_NOT_FOUND);
+      if (input.status === 'converted' && current.status !== 'converted') {
+        throw new AppError('VALIDATION', CONVERT_REFUSED, { status: CONVERT_REFUSED });
+      }
+      const { budget, quotedAmount, ...rest } = input;
+      const set: Partial<NewLeadRow> = { updatedAt: clock.now() };
+      // Only the keys sent: an absent phone must not reset phone_normalized.
+      for (const [key, value] of Object.entries(rest)) if (value !== undefined) (set as Record<string, unknown>)[key] = value;
+      if (budget !== undefined) set.budget = toMoney(budget);
+      if (quotedAmount !== undefined) set.quotedAmount = toMoney(quotedAmount);
+      if (!(await updateLead(db, id, set))) throw notFound(LEAD_NOT_FOUND);
+      updated(id, user.id);
+      return get(id, user.id);
+    },
+
+    async markSeen(id: number, userId: number): Promise<void> {
+      if (!(await markLeadSeen(db, userId, id, clock.now()))) throw notFound(LEAD_NOT_FOUND);
+    },
+
+    async toggleStar(id: number, userId: number): Promise<{ starred: boolean }> {
+      const starred = await toggleStar(db, id, clock.now());
+      if (starred === undefined) throw notFound(LEAD_NOT_FOUND);
+      updated(id, userId);
+      return { starred };
+    },
+
+    /** Merges two leads into the older one, in one transaction (ADR 012). */
+    async merge(id: number, otherId: number, user: UserRow): Promise<{ leadId: number; mergedReference: string }> {
+      const { survivor, merged } = await db.transaction((tx) =>
+        mergeLeads(tx, { leadId: id, otherId, by: { id: user.id, name: staffName(user) }, now: clock.now() }),
+      );
+      hub.publish({ type: 'lead_deleted', data: { leadId: merged.id, byUserId: user.id, mergedInto: survivor.id }, audience: { kind: 'staff' } });
+      updated(survivor.id, user.id);
+      return { leadId: survivor.id, mergedReference: merged.reference };
     },
   };
 }

@@ -11,6 +11,11 @@ export function createSettingsService(deps: { db: DbOrTx }) {
     async getPublic(): Promise<PublicSettings> {
       return toPublicSettings(await readSettings(deps.db, PUBLIC_KEYS));
     },
+    /** The two company mailbox addresses (timeline classification, DECISIONS 8); blanks left out. */
+    async mailboxAddresses(): Promise<string[]> {
+      const values = await readSettings(deps.db, ['mailbox.geral.address', 'mailbox.comercial.address']);
+      return [values['mailbox.geral.address'], values['mailbox.comercial.address']].map((a) => a.trim()).filter(Boolean);
+    },
     /** The older site for /legacy/proposals (DECISIONS 13), without a trailing slash; null when not set. */
     async legacySiteUrl(): Promise<string | null> {
       const value = (await readSettings(deps.db, ['legacy.siteUrl']))['legacy.siteUrl'].trim();

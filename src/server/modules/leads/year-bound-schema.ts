@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { todayInLisbon } from '../../../shared/tax/dates.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+/** The business's current year (Lisbon), from the injected clock. */
+export const currentYear = (clock: Clock) => Number(todayInLisbon(clock.now()).slice(0, 4));
+
+/**
+ * A route schema for a contract whose bounds depend on today's year (vehicle year up to current + 1
+ * or + 2): built per year from the clock at each request, so a server running through New Year
+ * does not keep last year's bounds. Issues keep their paths, so 400s still name each field.
+ */
+export function yearBoundSchema<S extends z.ZodType>(factory: (year: number) => S, clock: Clock) {
+  const byYear = new Map<number, S>();
+  return z.unknown().transform((value, ctx): z.output<S> => {
+    const year = currentYear(clock);
+    let schema = byYear.get(year);
+    if (!schema) byYear.set(year, (schema = factory(year)));
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
+    return z.NEVER;
+  });
+}

@@ -1,0 +1,76 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { EmailData, TimelineMetadata, TimelineType } from '../../../shared/schemas/timeline.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { leads, leadTimeline } from '../../db/schema/leads.ts';
+
+export type TimelineRow = typeof leadTimeline.$inferSelect;
+export type NewTimelineRow = Omit<typeof leadTimeline.$inferInsert, 'type' | 'emailData' | 'metadata'> & {
+  type: TimelineType;
+  emailData?: EmailData | null;
+  metadata?: TimelineMetadata | null;
+};
+
+const entryColumns = {
+  id: leadTimeline.id,
+  leadId: leadTimeline.leadId,
+  type: leadTimeline.type,
+  title: leadTimeline.title,
+  description: leadTimeline.description,
+  emailData: leadTimeline.emailData,
+  metadata: leadTimeline.metadata,
+  createdAt: leadTimeline.createdAt,
+  createdBy: leadTimeline.createdBy,
+  createdByUsername: users.username,
+  createdByFirstName: users.firstName,
+  createdByLastName: users.lastName,
+};
+
+/** A lead's entries, newest first (ties: the later id first), with the author's names. */
+export async function listEntries(db: DbOrTx, leadId: number) {
+  return db
+    .select(entryColumns)
+    .from(leadTimeline)
+    .leftJoin(users, eq(users.id, leadTimeline.createdBy))
+    .where(eq(leadTimeline.leadId, leadId))
+    .orderBy(desc(leadTimeline.createdAt), desc(leadTimeline.id));
+}
+export type TimelineEntryRow = Awaited<ReturnType<typeof listEntries>>[number];
+
+export async function findEntry(db: DbOrTx, id: number): Promise<TimelineEntryRow | undefined> {
+  const [row] = await db.select(entryColumns).from(leadTimeline).leftJoin(users, eq(users.id, leadTimeline.createdBy)).where(eq(leadTimeline.id, id)).limit(1);
+  return row;
+}
+
+export async function insertEntry(db: DbOrTx, values: NewTimelineRow): Promise<TimelineRow> {
+  const [row] = await db.insert(leadTimeline).values(values).returning();
+  return row!;
+}
+
+export async function updateEntry(db: DbOrTx, id: number, values: Partial<NewTimelineRow>): Promise<TimelineRow | undefined> {
+  const [row] = await db.update(leadTimeline).set(values).where(eq(leadTimeline.id, id)).returning();
+  return row;
+}
+
+export async function deleteEntry(db: DbOrTx, id: number): Promise<TimelineRow | undefined> {
+  const [row] = await db.delete(leadTimeline).where(eq(leadTimeline.id, id)).returning();
+  return row;
+}
+
+/**
+ * lastInteractionAt = the newest entry's time, or the lead's creation when it has none (ADR 012).
+ * Run after every timeline change, in the same transaction.
+ */
+export async function recomputeLastInteraction(db: DbOrTx, leadId: number): Promise<void> {
+  await db
+    .update(leads)
+    .set({
+      lastInteractionAt: sql`coalesce((select max(t.created_at) from lead_timeline t where t.lead_id = ${leadId}::int), ${leads.createdAt})`,
+    })
+    .where(eq(leads.id, leadId));
+}
+
+export async function leadExists(db: DbOrTx, leadId: number): Promise<boolean> {
+  const [row] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).limit(1);
+  return !!row;
+}

@@ -1,0 +1,147 @@
+import type { z } from 'zod';
+import type { EmailData, TimelineEntry, TimelineMetadata } from '../../../shared/schemas/timeline.ts';
+import { TIMELINE_KIND_LABELS, type quickContactSchema, type timelineEntryInputSchema } from '../../../shared/schemas/timeline.ts';
+import { classifyTimelineEntry } from '../../../shared/timeline/classify.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { EventHub } from '../../realtime/hub.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import * as repo from './timeline.repository.ts';
+
+export const LEAD_NOT_FOUND = 'Lead not found';
+export const ENTRY_NOT_FOUND = 'Timeline entry not found';
+export const EMAIL_ENTRY_REFUSED = 'E-mail entries come from the company mailboxes; log a call or a chat instead';
+export const EMAIL_NOT_EDITABLE = 'E-mail entries cannot be edited';
+export const EMAIL_NOT_DELETABLE = 'E-mail entries cannot be deleted';
+export const FUTURE_DATE = 'Date cannot be in the future';
+/** A browser clock this far ahead of ours still counts as now. */
+export const CLOCK_SKEW_MS = 60_000;
+
+type EntryInput = z.output<typeof timelineEntryInputSchema>;
+type QuickContact = z.output<typeof quickContactSchema>;
+
+export function toTimelineEntry(row: repo.TimelineEntryRow, companyAddresses: readonly string[]): TimelineEntry {
+  const type = row.type as TimelineEntry['type'];
+  const emailData = (row.emailData ?? null) as EmailData | null;
+  const kind = classifyTimelineEntry({ type, description: row.description, emailData }, companyAddresses);
+  const names = [row.createdByFirstName, row.createdByLastName].filter(Boolean).join(' ');
+  return {
+    id: row.id,
+    leadId: row.leadId,
+    type,
+    kind,
+    label: TIMELINE_KIND_LABELS[kind],
+    title: row.title,
+    description: row.description,
+    emailData,
+    metadata: (row.metadata ?? null) as TimelineMetadata | null,
+    createdAt: new Date(row.createdAt).toISOString(),
+    createdBy: row.createdBy,
+    createdByName: row.createdBy === null ? null : names || row.createdByUsername || null,
+    editable: type !== 'email',
+  };
+}
+
+export function createTimelineService(deps: { db: Db; hub: EventHub; clock: Clock; settings: Pick<SettingsService, 'mailboxAddresses'> }) {
+  const { db, hub, clock, settings } = deps;
+
+  const changed = (leadId: number, byUserId: number) =>
+    hub.publish({ type: 'lead_updated', data: { leadId, byUserId }, audience: { kind: 'staff' } });
+
+  async function answer(id: number): Promise<TimelineEntry> {
+    const row = await repo.findEntry(db, id);
+    if (!row) throw notFound(ENTRY_NOT_FOUND);
+    return toTimelineEntry(row, await settings.mailboxAddresses());
+  }
+
+  /** When the contact happened: now unless given; never in the future (a little browser skew is now). */
+  function contactTime(given: string | undefined): Date {
+    const now = clock.now();
+    if (given === undefined) return now;
+    const at = new Date(given);
+    if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw new AppError('VALIDATION', FUTURE_DATE, { createdAt: FUTURE_DATE });
+    return at.getTime() > now.getTime() ? now : at;
+  }
+
+  /** A change to one lead's timeline, then its lastInteractionAt, in one transaction. */
+  async function write<T>(leadId: number, byUserId: number, change: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    const result = await db.transaction(async (tx) => {
+      const value = await change(tx);
+      await repo.recomputeLastInteraction(tx, leadId);
+      return value;
+    });
+    changed(leadId, byUserId);
+    return result;
+  }
+
+  async function add(leadId: number, values: Omit<repo.NewTimelineRow, 'leadId'>, user: UserRow): Promise<TimelineEntry> {
+    const row = await write(leadId, user.id, async (tx) => {
+      if (!(await repo.leadExists(tx, leadId))) throw notFound(LEAD_NOT_FOUND);
+      return repo.insertEntry(tx, { ...values, leadId });
+    });
+    return answer(row.id);
+  }
+
+  async function editableEntry(id: number, refusal: string) {
+    const entry = await repo.findEntry(db, id);
+    if (!entry) throw notFound(ENTRY_NOT_FOUND);
+    if (entry.type === 'email') throw forbidden(refusal);
+    return entry;
+  }
+
+  const refuseEmail = (input: { type: string }) => {
+    if (input.type === 'email') throw new AppError('VALIDATION', EMAIL_ENTRY_REFUSED, { type: EMAIL_ENTRY_REFUSED });
+  };
+
+  return {
+    /** Newest first, each classified with the company's mailbox addresses. */
+    async list(leadId: number): Promise<TimelineEntry[]> {
+      if (!(await repo.leadExists(db, leadId))) throw notFound(LEAD_NOT_FOUND);
+      const [rows, addresses] = await Promise.all([repo.listEntries(db, leadId), settings.mailboxAddresses()]);
+      return rows.map((row) => toTimelineEntry(row, addresses));
+    },
+
+    /** A call or chat logged by staff (e-mails come from the mail integration). */
+    async create(leadId: number, input: EntryInput, user: UserRow): Promise<TimelineEntry> {
+      refuseEmail(input);
+      return add(leadId, {
+        type: input.type,
+        title: input.title ?? null,
+        description: input.description ?? null,
+        metadata: input.metadata ?? null,
+        createdAt: contactTime(input.createdAt),
+        createdBy: user.id,
+      }, user);
+    },
+
+    /** Edits a call or chat; metadata and time stay as they were unless sent. */
+    async update(id: number, input: EntryInput, user: UserRow): Promise<TimelineEntry> {
+      const entry = await editableEntry(id, EMAIL_NOT_EDITABLE);
+      refuseEmail(input);
+      await write(entry.leadId, user.id, (tx) =>
+        repo.updateEntry(tx, id, {
+          type: input.type,
+          title: input.title ?? null,
+          description: input.description ?? null,
+          ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+          ...(input.createdAt !== undefined ? { createdAt: contactTime(input.createdAt) } : {}),
+        }),
+      );
+      return answer(id);
+    },
+
+    async remove(id: number, user: UserRow): Promise<void> {
+      const entry = await editableEntry(id, EMAIL_NOT_DELETABLE);
+      await write(entry.leadId, user.id, (tx) => repo.deleteEntry(tx, id));
+    },
+
+    /** The quick contact log (document 2 section 5): 'Phone Call' or 'Text/WhatsApp' with the notes. */
+    async quickContact(leadId: number, input: QuickContact, user: UserRow): Promise<TimelineEntry> {
+      return add(leadId, { type: input.type, title: TIMELINE_KIND_LABELS[input.type], description: input.notes, createdAt: clock.now(), createdBy: user.id }, user);
+    },
+  };
+}
+
+export type TimelineService = ReturnType<typeof createTimelineService>;
