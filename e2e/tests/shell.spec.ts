@@ -54,8 +54,9 @@ test.describe('admin shell', () => {
     await expect(navEntry(page, 'Dashboard')).toHaveAttribute('data-active', 'true');
     await expect(navEntry(page, 'Leads')).toHaveAttribute('data-active', 'false');
 
-    await page.goto('/admin/leads/5');
-    await expect(page.getByRole('heading', { level: 1, name: 'Lead #5' })).toBeVisible();
+    // A lead that does not exist still sits under Leads.
+    await page.goto('/admin/leads/999999');
+    await expect(page.getByRole('heading', { level: 1, name: 'Lead not found' })).toBeVisible();
     await expect(activeLabels()).toHaveText(['Leads']);
     await expect(navEntry(page, 'Dashboard')).toHaveAttribute('data-active', 'false');
 
@@ -76,7 +77,7 @@ test.describe('admin shell', () => {
     const routes: [string, string][] = [
       ['/admin', 'Dashboard'],
       ['/admin/leads', 'Leads'],
-      ['/admin/leads/5', 'Lead #5'],
+      ['/admin/leads/999999', 'Lead not found'],
       ['/admin/imports', 'Imports'],
       ['/admin/imports/3', 'Import #3'],
       ['/admin/suppliers', 'Suppliers'],
