@@ -78,7 +78,7 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       // The DATABASE_URL of a developer's shell would point the server at PostgreSQL instead.
       DATABASE_URL: '',
-      // A build of its own (`npx vite build --outDir dist/web-5201`), so parallel runs do not rebuild each other's files.
+      // A build of its own (`npx vite build --outDir ../../dist/web-5201 --emptyOutDir`: vite's root is src/web), so parallel runs do not rebuild each other's files.
       ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: path.resolve(repoRoot, process.env.E2E_WEB_ROOT) } : {}),
     },
   },

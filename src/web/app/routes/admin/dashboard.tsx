@@ -1,4 +1,12 @@
-import { ComingSoon } from './coming-soon.tsx';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { DashboardView } from '../../../features/dashboard/components/dashboard-view.tsx';
 
-// Filled by the leads workspace (issue 5).
-export const DashboardScreen = () => <ComingSoon title="Dashboard" subtitle="Welcome back, track your leads and imports" />;
+/** /admin (document 2 section 2). */
+export function DashboardScreen() {
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle="Welcome back, track your leads and imports" />
+      <DashboardView />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { memo, type Ref } from 'react';
+import { Link } from 'react-router';
+import { Star } from 'lucide-react';
+import type { LeadListItem } from '../../../../../shared/schemas/leads.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
+import { formatBudget } from '../format.ts';
+import { AttentionIndicator, type Attention } from './attention-indicator.tsx';
+import { LeadStatusBadge, SourceBadge } from './lead-badges.tsx';
+import { fullName, leadPath } from './lead-open.ts';
+
+interface LeadCardProps {
+  lead: LeadListItem;
+  attention: Attention;
+  itemRef?: Ref<HTMLLIElement>;
+}
+
+/** The phone layout of a row: the whole card is the link; every line is one line high (windowing). */
+export const LeadCard = memo(function LeadCard({ lead, attention, itemRef }: LeadCardProps) {
+  const budget = formatBudget(lead.budget);
+  return (
+    <li ref={itemRef} className="pb-3" data-lead-id={lead.id}>
+      <Link
+        to={leadPath(lead.id)}
+        className="block rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-colors hover:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <span className="flex items-center gap-2">
+          <AttentionIndicator attention={attention} keepSlot={false} />
+          <span className={lead.seen ? 'min-w-0 truncate font-medium' : 'min-w-0 truncate font-semibold'}>{fullName(lead)}</span>
+          {lead.starred && <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400" aria-label="Starred" role="img" />}
+          <LeadStatusBadge status={lead.status} className="ml-auto" />
+        </span>
+        <span className="mt-1 block truncate text-sm text-muted-foreground">{lead.email ?? lead.phone ?? '—'}</span>
+        <span className="mt-2 flex items-center gap-2 text-sm">
+          <span className="font-mono text-xs text-muted-foreground">#{lead.reference}</span>
+          <span className="min-w-0 truncate">
+            {lead.vehicleMake} {lead.vehicleModel}
+          </span>
+          <span className="ml-auto shrink-0 font-medium tabular-nums">{budget ?? ''}</span>
+        </span>
+        <span className="mt-2 flex items-center gap-2 text-xs text-muted-foreground">
+          <SourceBadge source={lead.emailSource} />
+          <span className="ml-auto truncate tabular-nums">{formatDateTime(lead.lastInteractionAt)}</span>
+        </span>
+      </Link>
+    </li>
+  );
+});
