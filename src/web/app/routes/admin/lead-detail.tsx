@@ -1,5 +1,91 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from './coming-soon.tsx';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, Loader2, SearchX } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLead } from '../../../features/leads/api/get-lead.ts';
+import { ContactCard } from '../../../features/leads/detail/contact-card.tsx';
+import { DuplicateNotices } from '../../../features/leads/detail/duplicate-notices.tsx';
+import { LeadHeader } from '../../../features/leads/detail/lead-header.tsx';
+import { NotesCard } from '../../../features/leads/detail/notes-card.tsx';
+import { ProposalsCard } from '../../../features/leads/detail/proposals-card.tsx';
+import { QuoteCard } from '../../../features/leads/detail/quote-card.tsx';
+import { useMarkSeenOnce } from '../../../features/leads/detail/use-mark-seen.ts';
+import { VehicleCard } from '../../../features/leads/detail/vehicle-card.tsx';
+import { LeadFormDialog } from '../../../features/leads/dialogs/lead-form-dialog.tsx';
+import { TimelineCard } from '../../../features/timeline/components/timeline-card.tsx';
 
-// Filled by the leads workspace (issue 5).
-export const LeadDetailScreen = () => <ComingSoon title={`Lead #${useParams().id ?? ''}`} />;
+/** /admin/leads/{id}: one lead, its timeline and proposals (document 2 section 2). */
+export function LeadDetailScreen() {
+  const id = Number(useParams().id);
+  if (!Number.isSafeInteger(id) || id <= 0) return <LeadMissing />;
+  // A fresh screen per lead: edit modes, notes draft and the seen call start over.
+  return <LeadDetail key={id} id={id} />;
+}
+
+function LeadDetail({ id }: { id: number }) {
+  const { data: lead, error, isPending, refetch } = useLead(id);
+  const [editOpen, setEditOpen] = useState(false);
+  useMarkSeenOnce(id, !!lead);
+
+  // Also after a live refresh: a lead merged away or deleted elsewhere answers 404.
+  if (error instanceof ApiError && error.status === 404) return <LeadMissing />;
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Loader2 className="size-6 animate-spin text-muted-foreground" aria-label="Loading lead" />
+      </div>
+    );
+  }
+  if (!lead) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+          <p>The lead could not be loaded.</p>
+          <p className="text-sm text-muted-foreground">{error?.message}</p>
+          <Button variant="outline" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <>
+      <LeadHeader lead={lead} onEdit={() => setEditOpen(true)} />
+      <DuplicateNotices lead={lead} />
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <div className="grid min-w-0 gap-4">
+          <ContactCard lead={lead} />
+          <VehicleCard lead={lead} />
+          <QuoteCard lead={lead} />
+          <NotesCard lead={lead} />
+        </div>
+        <div className="grid min-w-0 gap-4">
+          <TimelineCard leadId={lead.id} />
+          <ProposalsCard />
+        </div>
+      </div>
+      <LeadFormDialog mode="edit" lead={lead} open={editOpen} onOpenChange={setEditOpen} />
+    </>
+  );
+}
+
+function LeadMissing() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-16 text-center">
+        <SearchX className="size-8 text-muted-foreground" aria-hidden />
+        <h1 className="text-xl font-semibold">Lead not found</h1>
+        <p className="text-sm text-muted-foreground">It may have been merged into another lead or deleted.</p>
+        <Button asChild variant="outline">
+          <Link to="/admin/leads">
+            <ArrowLeft aria-hidden /> Back to leads
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,160 @@
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, Mail, Pencil, Phone } from 'lucide-react';
+import { leadUpdateSchema, type Lead, type LeadUpdate, type LeadUpdateInput } from '../../../../shared/schemas/leads.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useUpdateLead } from '../api/update-lead.ts';
+import { applyServerFieldErrors } from '../dialogs/form-errors.ts';
+import { Field } from '../dialogs/lead-fields.tsx';
+import { toastFailure, toastSuccess } from './notify.ts';
+import { PhoneDialog } from './phone-dialog.tsx';
+import { StatusSelect } from './status-select.tsx';
+
+const FIELDS = [
+  { name: 'firstName', label: 'First name', type: 'text' },
+  { name: 'lastName', label: 'Last name', type: 'text' },
+  { name: 'email', label: 'Email', type: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel' },
+] as const;
+
+const savedValues = (lead: Lead): LeadUpdateInput => ({
+  firstName: lead.firstName,
+  lastName: lead.lastName ?? '',
+  email: lead.email ?? '',
+  phone: lead.phone ?? '',
+});
+
+export const fullName = (lead: Pick<Lead, 'firstName' | 'lastName'>) => [lead.firstName, lead.lastName].filter(Boolean).join(' ');
+
+/** Contact block with view and edit modes, the status dropdown and the two timestamps. */
+export function ContactCard({ lead }: { lead: Lead }) {
+  const [editing, setEditing] = useState(false);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const schema = useMemo(() => leadUpdateSchema(new Date().getFullYear()), []);
+  const form = useForm<LeadUpdateInput, unknown, LeadUpdate>({ resolver: zodResolver(schema), defaultValues: savedValues(lead) });
+  const update = useUpdateLead(lead.id);
+  const errors = form.formState.errors;
+
+  const startEditing = () => {
+    form.reset(savedValues(lead));
+    setEditing(true);
+  };
+  // Cancel restores the saved values (document 2 section 4).
+  const cancel = () => {
+    form.reset(savedValues(lead));
+    setEditing(false);
+  };
+  const onSubmit = form.handleSubmit((data) =>
+    update.mutate(data, {
+      onSuccess: () => {
+        toastSuccess('Lead details updated successfully');
+        setEditing(false);
+      },
+      onError: (err) => {
+        applyServerFieldErrors(err, form.setError, FIELDS.map((f) => f.name));
+        toastFailure('Failed to update lead details', err);
+      },
+    }),
+  );
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle role="heading" aria-level={2}>
+          Contact
+        </CardTitle>
+        {!editing && (
+          <CardAction>
+            <Button variant="ghost" size="sm" onClick={startEditing} aria-label="Edit contact">
+              <Pencil aria-hidden /> Edit
+            </Button>
+          </CardAction>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {editing ? (
+          <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2" noValidate aria-label="Edit contact">
+            {FIELDS.map((f) => {
+              const message = errors[f.name]?.message;
+              const id = `contact-${f.name}`;
+              return (
+                <Field key={f.name} id={id} label={f.label} error={message}>
+                  <Input id={id} type={f.type} aria-invalid={!!message} aria-describedby={message ? `${id}-error` : undefined} {...form.register(f.name)} />
+                </Field>
+              );
+            })}
+            <div className="flex gap-2 sm:col-span-2">
+              <Button type="submit" size="sm" disabled={update.isPending}>
+                {update.isPending && <Loader2 className="animate-spin" aria-hidden />}
+                Save
+              </Button>
+              <Button type="button" size="sm" variant="outline" onClick={cancel}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <dt className="text-muted-foreground">Name</dt>
+              <dd className="text-base font-medium" data-testid="contact-name">
+                {fullName(lead)}
+              </dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-muted-foreground">Email</dt>
+              <dd className="truncate" data-testid="contact-email">
+                {lead.email ? (
+                  <a className="inline-flex items-center gap-1.5 text-primary hover:underline" href={`mailto:${lead.email}`}>
+                    <Mail className="size-3.5 shrink-0" aria-hidden />
+                    <span className="truncate">{lead.email}</span>
+                  </a>
+                ) : (
+                  <span className="text-muted-foreground">No email</span>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Phone</dt>
+              <dd data-testid="contact-phone">
+                {lead.phone ? (
+                  <button type="button" className="inline-flex items-center gap-1.5 text-primary hover:underline" onClick={() => setPhoneOpen(true)} aria-haspopup="dialog">
+                    <Phone className="size-3.5" aria-hidden />
+                    {lead.phone}
+                  </button>
+                ) : (
+                  <span className="text-muted-foreground">No phone</span>
+                )}
+              </dd>
+            </div>
+          </dl>
+        )}
+        <div className="grid gap-3 border-t pt-4 text-sm sm:grid-cols-3">
+          <div className="grid gap-1.5">
+            <span className="text-muted-foreground" id="lead-status-label">
+              Status
+            </span>
+            <StatusSelect lead={lead} />
+          </div>
+          <div className="grid gap-1">
+            <span className="text-muted-foreground">Created</span>
+            <time dateTime={lead.createdAt} data-testid="lead-created">
+              {formatDateTime(lead.createdAt)}
+            </time>
+          </div>
+          <div className="grid gap-1">
+            <span className="text-muted-foreground">Last interaction</span>
+            <time dateTime={lead.lastInteractionAt} data-testid="lead-last-interaction">
+              {formatDateTime(lead.lastInteractionAt)}
+            </time>
+          </div>
+        </div>
+      </CardContent>
+      {lead.phone && <PhoneDialog phone={lead.phone} name={fullName(lead)} open={phoneOpen} onOpenChange={setPhoneOpen} />}
+    </Card>
+  );
+}

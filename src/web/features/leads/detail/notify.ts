@@ -1,0 +1,16 @@
+import { toast } from '../../../hooks/use-toast.ts';
+import { isUnauthorized } from '../../../lib/api-client.ts';
+
+/** Success toasts of document 2 section 8 ('Lead starred', 'Notes saved successfully'...). */
+export const toastSuccess = (description: string) => toast({ title: 'Success', description });
+
+/**
+ * The destructive 'Error' toast: '{prefix}: {status}: {server message}', or the prefix alone for
+ * the messages the spec gives without one ('Failed to update lead'). A 401 shows nothing here: the
+ * session-loss toast and redirect take over.
+ */
+export function toastFailure(prefix: string, err: unknown, withMessage = true): void {
+  if (isUnauthorized(err)) return;
+  const message = err instanceof Error ? err.message : String(err);
+  toast({ title: 'Error', description: withMessage ? `${prefix}: ${message}` : prefix, variant: 'destructive' });
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { formatEuro } from './money.ts';
+import { makeLead } from './test-utils.tsx';
+import { parseBudget } from '../dialogs/lead-form-values.ts';
+import { vehicleDraftOf, vehicleUpdateOf } from './vehicle-save.ts';
+
+const draft = { vehicleYear: '', vehicleMake: '', vehicleModel: '', mileage: '', transmission: '', fuelType: '', vehicleLink: '', budget: '' };
+
+describe('vehicle save rules (document 2 section 5)', () => {
+  it('empty make and model become Not specified; empty choices and link become null', () => {
+    expect(vehicleUpdateOf({ ...draft, vehicleMake: '  ', vehicleLink: '  ' })).toEqual({
+      vehicleYear: null,
+      vehicleMake: 'Not specified',
+      vehicleModel: 'Not specified',
+      mileage: null,
+      transmission: null,
+      fuelType: null,
+      vehicleLink: null,
+      budget: null,
+    });
+  });
+
+  it('year and mileage are parsed as integers or null', () => {
+    const out = vehicleUpdateOf({ ...draft, vehicleYear: ' 2019 ', mileage: '85000.7' });
+    expect(out.vehicleYear).toBe(2019);
+    expect(out.mileage).toBe(85000);
+    expect(vehicleUpdateOf({ ...draft, vehicleYear: 'abc', mileage: 'n/a' })).toMatchObject({ vehicleYear: null, mileage: null });
+  });
+
+  it('keeps typed values trimmed and the canonical choices', () => {
+    expect(vehicleUpdateOf({ ...draft, vehicleMake: ' BMW ', vehicleModel: '320d', transmission: 'auto', fuelType: 'diesel', vehicleLink: ' https://x.pt/1 ' })).toMatchObject({
+      vehicleMake: 'BMW',
+      vehicleModel: '320d',
+      transmission: 'auto',
+      fuelType: 'diesel',
+      vehicleLink: 'https://x.pt/1',
+    });
+  });
+
+  it.each([
+    ['25000', 25000],
+    ['24999,50', 24999.5],
+    ['24999.50', 24999.5],
+    ['24.999,50', 24999.5],
+    ['24,999.50', 24999.5],
+    ['25 000', 25000],
+    ['25.000', 25000],
+    ['1.250.000', 1250000],
+    ['25.5', 25.5],
+    ['€ 18500', 18500],
+    ['', null],
+    ['lots', null],
+    ['12abc', null],
+  ])('budget %j -> %j', (text, expected) => expect(parseBudget(text)).toBe(expected));
+
+  it('edit mode starts from the saved lead, Not specified shown empty', () => {
+    expect(vehicleDraftOf(makeLead({ vehicleMake: 'Not specified', budget: '25000.00', mileage: null }))).toMatchObject({ vehicleMake: '', budget: '25000', mileage: '' });
+  });
+});
+
+describe('formatEuro (DECISIONS 1)', () => {
+  it.each([
+    ['25000.00', '€25\u00a0000'],
+    ['24999.50', '€24\u00a0999.50'],
+    ['950', '€950'],
+    ['1234567.5', '€1\u00a0234\u00a0567.50'],
+    ['0.00', '€0'],
+  ])('%s -> %s', (input, out) => expect(formatEuro(input)).toBe(out));
+  it('null and junk give null', () => {
+    expect(formatEuro(null)).toBeNull();
+    expect(formatEuro('abc')).toBeNull();
+  });
+});

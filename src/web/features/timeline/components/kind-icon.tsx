@@ -1,0 +1,20 @@
+import { FileText, Inbox, MessageSquare, Phone, Send, type LucideIcon } from 'lucide-react';
+import type { TimelineKind } from '../../../../shared/schemas/timeline.ts';
+import { cn } from '../../../lib/cn.ts';
+
+const ICONS: Record<TimelineKind, { icon: LucideIcon; tone: string }> = {
+  proposal: { icon: FileText, tone: 'bg-violet-100 text-violet-700 dark:bg-violet-950 dark:text-violet-300' },
+  email_sent: { icon: Send, tone: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300' },
+  email_received: { icon: Inbox, tone: 'bg-sky-100 text-sky-700 dark:bg-sky-950 dark:text-sky-300' },
+  call: { icon: Phone, tone: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300' },
+  chat: { icon: MessageSquare, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300' },
+};
+
+export function KindIcon({ kind, className }: { kind: TimelineKind; className?: string }) {
+  const { icon: Icon, tone } = ICONS[kind];
+  return (
+    <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-full', tone, className)} aria-hidden>
+      <Icon className="size-4" />
+    </span>
+  );
+}

@@ -1,0 +1,228 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { timelineEntryInputSchema, type TimelineEntry } from '../../../../shared/schemas/timeline.ts';
+import { Toaster } from '../../../components/ui/toaster.tsx';
+import { dismiss } from '../../../hooks/use-toast.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { TimelineCard } from './timeline-card.tsx';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+const entry = (over: Partial<TimelineEntry>): TimelineEntry => ({
+  id: 1,
+  leadId: 7,
+  type: 'call',
+  kind: 'call',
+  label: 'Phone Call',
+  title: 'Phone Call',
+  description: 'Talked.',
+  emailData: null,
+  metadata: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  createdBy: 1,
+  createdByName: 'Ana',
+  editable: true,
+  ...over,
+});
+
+const LONG_LINE = 'Called about the BMW 320d. She prefers automatic, max 90 000 km, budget firm at 25k, send by Friday.';
+const ENTRIES: TimelineEntry[] = [
+  entry({ id: 1, createdAt: '2026-11-18T09:00:00.000Z', title: 'First call', description: `${LONG_LINE}\nSecond line` }),
+  entry({
+    id: 2,
+    type: 'email',
+    kind: 'email_received',
+    label: 'Email Received',
+    title: null,
+    description: 'Hello, I would like a quote for a BMW 320d from Germany, automatic, diesel, under 90 000 km, and with the full service history please.',
+    emailData: { from: 'Maria <maria@example.com>', to: 'geral@autoimport.test', subject: 'Quote please', body: '<p>Hello <b>team</b></p><img src=x onerror="alert(1)"><script>alert(2)</script><p>Second paragraph</p>' },
+    createdAt: '2026-11-19T09:00:00.000Z',
+    createdByName: null,
+    editable: false,
+  }),
+  entry({ id: 3, type: 'chat', kind: 'chat', label: 'Text/WhatsApp', title: 'Text/WhatsApp', description: 'Sent photos.', createdAt: '2026-11-21T14:05:00.000Z' }),
+];
+
+let calls: Call[] = [];
+let entries: TimelineEntry[] = [];
+let failWrites = false;
+
+beforeEach(() => {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('ResizeObserver', ResizeObserverStub);
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.scrollIntoView ??= () => {};
+  calls = [];
+  entries = [...ENTRIES];
+  failWrites = false;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = { method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      if (call.method === 'GET') return json(entries);
+      if (failWrites) return json({ message: 'Lead not found' }, 404);
+      if (call.method === 'DELETE') {
+        entries = entries.filter((e) => `/api/timeline/${e.id}` !== call.url);
+        return json({ ok: true });
+      }
+      const body = call.body as { type: 'call' | 'chat'; title?: string; description?: string; notes?: string };
+      const created = entry({ id: 10, type: body.type, kind: body.type, title: body.title ?? 'Phone Call', description: body.description ?? body.notes ?? null, createdAt: '2026-11-21T15:00:00.000Z' });
+      entries = [...entries, created];
+      return json(created, 201);
+    }),
+  );
+});
+afterEach(() => {
+  act(() => dismiss());
+  vi.unstubAllGlobals();
+});
+
+function setup() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TimelineCard leadId={7} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+const items = () => screen.getAllByTestId('timeline-entry');
+const toastText = async (title: string, description: string) => {
+  const el = await screen.findByText(description, { selector: '[data-slot="toast-description"]' });
+  expect(within(el.closest('[data-slot="toast"]') as HTMLElement).getByText(title)).toBeInTheDocument();
+};
+
+describe('timeline card', () => {
+  it('lists newest first with labels, who and when; only the newest starts expanded', async () => {
+    setup();
+    await waitFor(() => expect(items()).toHaveLength(3));
+    expect(items().map((li) => within(li).getByTestId('timeline-label').textContent)).toEqual(['Text/WhatsApp', 'Email Received', 'Phone Call']);
+    expect(items()[0]).toHaveAttribute('data-expanded', 'true');
+    expect(items()[0]).toHaveTextContent('Ana · Nov 21, 2026, 14:05');
+    expect(items()[1]).toHaveAttribute('data-expanded', 'false');
+    expect(items()[1]).toHaveTextContent('Maria <maria@example.com> · Nov 19, 2026, 09:00');
+  });
+
+  it('collapsed entries show the truncated summary: e-mail 100 characters, call first line 77 + ...', async () => {
+    setup();
+    await waitFor(() => expect(items()).toHaveLength(3));
+    const email = within(items()[1]!).getByTestId('timeline-summary').textContent!;
+    expect(email).toBe(`${ENTRIES[1]!.description!.slice(0, 100)}...`);
+    const call = within(items()[2]!).getByTestId('timeline-summary').textContent!;
+    expect(call).toBe(`${LONG_LINE.slice(0, 77)}...`);
+    expect(call).toHaveLength(80);
+  });
+
+  it('an e-mail expands to from/to/subject and its body as text; it has no edit or delete', async () => {
+    setup();
+    await waitFor(() => expect(items()).toHaveLength(3));
+    const email = items()[1]!;
+    expect(within(email).queryByRole('button', { name: 'Edit entry' })).toBeNull();
+    expect(within(email).queryByRole('button', { name: 'Delete entry' })).toBeNull();
+    fireEvent.click(within(email).getByRole('button', { expanded: false }));
+    expect(email).toHaveAttribute('data-expanded', 'true');
+    expect(email).toHaveTextContent('FromMaria <maria@example.com>');
+    expect(email).toHaveTextContent('Togeral@autoimport.test');
+    expect(email).toHaveTextContent('SubjectQuote please');
+    const body = within(email).getByTestId('email-body');
+    expect(body.textContent).toBe('Hello team\n\nSecond paragraph');
+    expect(body.querySelector('b, img, script')).toBeNull();
+    // The newest collapses on click.
+    fireEvent.click(within(items()[0]!).getByRole('button', { expanded: true }));
+    expect(items()[0]).toHaveAttribute('data-expanded', 'false');
+  });
+
+  it("add entry: 'Title and description are required for non-email entries', then creates with the chosen date", async () => {
+    setup();
+    await waitFor(() => expect(items()).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Timeline Entry' });
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Follow-up' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add entry' }));
+    expect(await within(dialog).findByText('Title and description are required for non-email entries')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Description')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Title')).toHaveAttribute('aria-invalid', 'false');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Asked about delivery.' } });
+    fireEvent.change(within(dialog).getByLabelText('Date and time of the contact'), { target: { value: '2026-11-21T09:15' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add entry' }));
+    await toastText('Success', 'Timeline entry created successfully');
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/leads/7/timeline',
+      body: { type: 'call', title: 'Follow-up', description: 'Asked about delivery.', createdAt: '2026-11-21T09:15:00.000Z' },
+    });
+    await waitFor(() => expect(items()).toHaveLength(4));
+  });
+
+  it('the required message is the contract message', () => {
+    const r = timelineEntryInputSchema.safeParse({ type: 'chat', title: '', description: '' });
+    expect(r.success || r.error.issues[0]?.message).toBe('Title and description are required for non-email entries');
+  });
+
+  it('edit: prefilled, sends PUT without an unchanged date, toasts', async () => {
+    setup();
+    await waitFor(() => expect(items()).toHaveLength(3));
+    fireEvent.click(within(items()[2]!).getByRole('button', { name: 'Edit entry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Timeline Entry' });
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('First call');
+    expect(within(dialog).getByLabelText('Date and time of the contact')).toHaveValue('2026-11-18T09:00');
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'First call (edited)' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await toastText('Success', 'Timeline entry updated successfully');
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/timeline/1',
+      body: { type: 'call', title: 'First call (edited)', description: `${LONG_LINE}\nSecond line` },
+    });
+  });
+
+  it('delete asks first; Cancel keeps the entry, Delete removes it', async () => {
+    setup();
+    await waitFor(() => expect(items()).toHaveLength(3));
+    fireEvent.click(within(items()[0]!).getByRole('button', { name: 'Delete entry' }));
+    let confirm = await screen.findByRole('alertdialog', { name: 'Delete this timeline entry?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(within(items()[0]!).getByRole('button', { name: 'Delete entry' }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Delete this timeline entry?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await toastText('Success', 'Timeline entry deleted successfully');
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/timeline/3');
+    await waitFor(() => expect(items()).toHaveLength(2));
+  });
+
+  it("quick contact: 'Notes are required', then logs and toasts; a failure toasts with the message", async () => {
+    setup();
+    await waitFor(() => expect(items()).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Log call' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log call' });
+    fireEvent.change(within(dialog).getByLabelText('Notes'), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log call' }));
+    expect(await within(dialog).findByText('Notes are required')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Notes'), { target: { value: 'Confirmed the budget.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log call' }));
+    await toastText('Success', 'Contact logged successfully');
+    expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', url: '/api/leads/7/quick-contact', body: { type: 'call', notes: 'Confirmed the budget.' } });
+
+    failWrites = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Log chat' }));
+    const chat = await screen.findByRole('dialog', { name: 'Log chat' });
+    fireEvent.change(within(chat).getByLabelText('Notes'), { target: { value: 'Hi' } });
+    fireEvent.click(within(chat).getByRole('button', { name: 'Log chat' }));
+    await toastText('Error', 'Failed to log contact: 404: Lead not found');
+  });
+});

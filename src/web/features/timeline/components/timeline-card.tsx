@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { MessageSquare, Phone, Plus } from 'lucide-react';
+import type { TimelineEntry } from '../../../../shared/schemas/timeline.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useTimeline } from '../api/get-timeline.ts';
+import { DeleteEntryDialog } from './delete-entry-dialog.tsx';
+import { QuickContactDialog, type QuickContactType } from './quick-contact-dialog.tsx';
+import { TimelineEntryDialog } from './timeline-entry-dialog.tsx';
+import { TimelineItem } from './timeline-item.tsx';
+
+/**
+ * A lead's timeline, newest first: the newest entry starts expanded, the others show their
+ * summary and expand on click. Call and chat entries can be added, edited and deleted.
+ */
+export function TimelineCard({ leadId }: { leadId: number }) {
+  const { data: entries, isPending, isError, refetch } = useTimeline(leadId);
+  // Entries whose state differs from the default (newest expanded, others collapsed).
+  const [toggled, setToggled] = useState<ReadonlySet<number>>(new Set());
+  const [quick, setQuick] = useState<QuickContactType | null>(null);
+  // The entry dialog's target stays while it closes, so its title does not flip.
+  const [editor, setEditor] = useState<{ open: boolean; entry?: TimelineEntry }>({ open: false });
+  const [deleting, setDeleting] = useState<TimelineEntry | null>(null);
+  const newestId = entries?.[0]?.id;
+
+  const toggle = (id: number) =>
+    setToggled((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <Card className="gap-4">
+      <CardHeader className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle role="heading" aria-level={2}>
+          Timeline
+        </CardTitle>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => setQuick('call')}>
+            <Phone aria-hidden /> Log call
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setQuick('chat')}>
+            <MessageSquare aria-hidden /> Log chat
+          </Button>
+          <Button size="sm" onClick={() => setEditor({ open: true })}>
+            <Plus aria-hidden /> Add entry
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="grid gap-3" aria-label="Loading timeline">
+            <Skeleton className="h-14" />
+            <Skeleton className="h-14" />
+          </div>
+        ) : isError ? (
+          <div className="flex flex-wrap items-center gap-2 text-sm text-destructive">
+            The timeline could not be loaded.
+            <Button size="sm" variant="outline" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : entries.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No timeline entries yet</p>
+        ) : (
+          <ol className="grid" aria-label="Timeline entries">
+            {entries.map((entry) => (
+              <TimelineItem
+                key={entry.id}
+                entry={entry}
+                expanded={(entry.id === newestId) !== toggled.has(entry.id)}
+                onToggle={() => toggle(entry.id)}
+                onEdit={() => setEditor({ open: true, entry })}
+                onDelete={() => setDeleting(entry)}
+              />
+            ))}
+          </ol>
+        )}
+      </CardContent>
+      <QuickContactDialog leadId={leadId} type={quick} onOpenChange={(open) => !open && setQuick(null)} />
+      <TimelineEntryDialog
+        leadId={leadId}
+        entry={editor.entry}
+        open={editor.open}
+        onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
+      />
+      <DeleteEntryDialog entry={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import type { TimelineEntry } from '../../../../shared/schemas/timeline.ts';
+import { timelineSummary } from '../../../../shared/timeline/classify.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { emailBodyText } from './email-text.ts';
+import { KindIcon } from './kind-icon.tsx';
+
+const who = (entry: TimelineEntry) => entry.createdByName ?? (entry.type === 'email' ? (entry.emailData?.from ?? null) : null);
+
+/** One entry: label, who and when; the summary when collapsed, everything when expanded. */
+export function TimelineItem({
+  entry,
+  expanded,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  entry: TimelineEntry;
+  expanded: boolean;
+  onToggle: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  // A quick-contact entry's title is its label ('Phone Call'): shown once, as the badge.
+  const heading = (entry.title && entry.title !== entry.label ? entry.title : null) ?? entry.emailData?.subject ?? null;
+  const by = who(entry);
+  const bodyId = `timeline-entry-${entry.id}-body`;
+  return (
+    <li className="relative flex gap-3 pb-5 last:pb-0" data-testid="timeline-entry" data-kind={entry.kind} data-expanded={expanded}>
+      <KindIcon kind={entry.kind} />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start gap-2">
+          <button type="button" onClick={onToggle} aria-expanded={expanded} aria-controls={bodyId} className="min-w-0 flex-1 rounded-sm text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <Badge variant="outline" data-testid="timeline-label">
+                {entry.label}
+              </Badge>
+              {heading && <span className="min-w-0 font-medium break-words">{heading}</span>}
+            </span>
+            <span className="mt-0.5 block text-xs text-muted-foreground">
+              {by && <span data-testid="timeline-who">{by} · </span>}
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+            </span>
+            {!expanded && (
+              <span className="mt-1 block text-sm break-words text-muted-foreground" data-testid="timeline-summary">
+                {timelineSummary(entry)}
+              </span>
+            )}
+          </button>
+          {entry.editable && (
+            <div className="flex shrink-0">
+              <Button variant="ghost" size="icon" className="size-8" onClick={onEdit} aria-label="Edit entry" title="Edit entry">
+                <Pencil aria-hidden />
+              </Button>
+              <Button variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" onClick={onDelete} aria-label="Delete entry" title="Delete entry">
+                <Trash2 aria-hidden />
+              </Button>
+            </div>
+          )}
+        </div>
+        {expanded && (
+          <div id={bodyId} className="mt-2 text-sm">
+            {entry.type === 'email' ? <EmailDetails entry={entry} /> : <ContactDetails entry={entry} />}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function EmailDetails({ entry }: { entry: TimelineEntry }) {
+  const data = entry.emailData;
+  const rows: [string, string | undefined][] = [
+    ['From', data?.from],
+    ['To', data?.to],
+    ['Subject', data?.subject],
+  ];
+  // Text only: the body is never inserted as HTML.
+  const body = emailBodyText(data?.body ?? entry.description);
+  return (
+    <div className="grid gap-2 rounded-md border bg-muted/40 p-3">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="break-words">{value || '-'}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="border-t pt-2 whitespace-pre-wrap break-words" data-testid="email-body">
+        {body}
+      </p>
+    </div>
+  );
+}
+
+function ContactDetails({ entry }: { entry: TimelineEntry }) {
+  const meta = entry.metadata;
+  const extra: [string, string | undefined][] = [
+    ['Duration', meta?.duration],
+    ['Outcome', meta?.outcome],
+    ['Follow-up', meta?.followUp],
+  ];
+  return (
+    <div className="grid gap-2">
+      <p className="whitespace-pre-wrap break-words" data-testid="timeline-description">
+        {entry.description}
+      </p>
+      {extra.some(([, v]) => v) && (
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
+          {extra
+            .filter(([, v]) => v)
+            .map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+        </dl>
+      )}
+    </div>
+  );
+}
