@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { openDb } from './db/client.ts';
 import { DataDirLockedError } from './db/dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
+import { startPgliteMaintenance } from './db/pglite-maintenance.ts';
 import { loadEnv } from './env.ts';
 import { createLocalHub } from './realtime/hub.ts';
 import { createPgHub } from './realtime/pg-bridge.ts';
@@ -22,9 +23,11 @@ async function start() {
   const hub = database.kind === 'postgres' ? await createPgHub(database.url!, log) : createLocalHub((err) => log.error({ err }, 'event listener failed'));
 
   const app = await buildApp({ database, hub, env, logger: log, ...(env.WEB_ROOT ? { webRoot: path.resolve(env.WEB_ROOT) } : {}) });
+  const stopMaintenance = startPgliteMaintenance(database, log);
   closeWithGrace({ delay: 10_000, logger: log }, async ({ err, signal }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');
+    stopMaintenance();
     await app.close();
     await hub.close();
     await database.close();

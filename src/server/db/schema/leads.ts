@@ -55,6 +55,11 @@ export const leads = pgTable(
     index('leads_email_lower_idx').on(sql`lower(${t.email})`),
     index('leads_phone_normalized_idx').on(t.phoneNormalized),
     index('leads_created_idx').on(t.createdAt.desc()),
+    // Leads list (ADR 012): the whole keyset order, so a page is a short index walk whatever the ties
+    // (NULLS FIRST is what a plain ORDER BY ... DESC means; the index above, NULLS LAST, cannot serve
+    // it); and status, source and last interaction together, so the list's counts are index-only scans.
+    index('leads_list_order_idx').on(t.starred.desc().nullsFirst(), t.lastInteractionAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('leads_list_filter_idx').on(t.status, t.emailSource, t.lastInteractionAt),
   ],
 );
 

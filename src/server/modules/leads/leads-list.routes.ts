@@ -1,6 +1,38 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { leadListQuerySchema, leadListResponseSchema, markAllSeenResponseSchema } from '../../../shared/schemas/leads.ts';
+import { csvChunks, exportFilename } from './leads-export.ts';
+import { createLeadsListService } from './leads-list.service.ts';
 
 /** GET /api/leads, GET /api/leads/export.csv, POST /api/leads/mark-all-seen (DECISIONS 11). */
-export const leadsListRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async () => {};
+export const leadsListRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+  const list = createLeadsListService({ db, clock });
+
+  app.get(
+    '/api/leads',
+    { config: { access: 'user' }, schema: { querystring: leadListQuerySchema, response: { 200: leadListResponseSchema } } },
+    async (request) => list.list(request.user!.id, request.query),
+  );
+
+  // The same search and filters, every matching row in list order (cursor and limit do not apply).
+  app.get('/api/leads/export.csv', { config: { access: 'user' }, schema: { querystring: leadListQuerySchema } }, async (request, reply) => {
+    const batches = list.exportRows(request.query);
+    // The first batch is read before answering, so a failing query still gets a proper error answer.
+    const first = await batches.next();
+    async function* all() {
+      if (!first.done) yield first.value;
+      yield* batches;
+    }
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFilename(list.now())}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(csvChunks(all())));
+  });
+
+  app.post('/api/leads/mark-all-seen', { config: { access: 'user' }, schema: { response: { 200: markAllSeenResponseSchema } } }, async (request) => ({
+    count: await list.markAllSeen(request.user!.id),
+  }));
+};

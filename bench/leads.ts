@@ -1,0 +1,234 @@
+// Leads list benchmark (issue 5, DECISIONS 11): `npx tsx bench/leads.ts [pglite] [postgres]`.
+// 100,000 leads from the seed-bench generator, on PGlite (a fresh data directory, the server's own
+// settings) and on PostgreSQL (a fresh `bench_leads` database), then server time of the leads
+// calls through app.inject (the real app in this process: routing, validation, queries,
+// serialisation; no socket): p50 / p99 over BENCH_LEADS_REQUESTS sequential requests per case.
+// Targets: list and search p99 <= 30 ms, detail p99 <= 15 ms. BENCH_LEADS_EXPLAIN=1 prints the
+// plan (EXPLAIN ANALYZE) of every leads query of each case. Writes bench/results/leads-<time>.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.ts';
+import { openDb, type Database } from '../src/server/db/client.ts';
+import { runMigrations } from '../src/server/db/migrate.ts';
+import { vacuumAnalyze } from '../src/server/db/pglite-maintenance.ts';
+import { seedBench } from '../src/server/db/seed/seed-bench.ts';
+import { hashPassword } from '../src/server/lib/password.ts';
+import { createLocalHub } from '../src/server/realtime/hub.ts';
+import { insertUser } from '../src/server/modules/users/users.repository.ts';
+import { machineCpu } from './lib/cpu.ts';
+import { cleanupAll, installCleanupHandlers, makeTempDir, removeTempDir } from './lib/cleanup.ts';
+import { freshDatabase, serverVersion } from './lib/pg.ts';
+import { fmt, table } from './lib/table.ts';
+import { captureQueries, explainAll, type CapturedQuery } from './lib/explain.ts';
+
+const COUNT = Number(process.env.BENCH_LEADS_COUNT ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_LEADS_REQUESTS ?? 200);
+const WARMUP = 20;
+const EXPLAIN = process.env.BENCH_LEADS_EXPLAIN === '1';
+/** 0: measure straight after the bulk insert, before any VACUUM / ANALYZE (planner without statistics). */
+const MAINTENANCE = process.env.BENCH_LEADS_MAINTENANCE !== '0';
+const NOW = new Date('2026-11-20T12:00:00Z');
+/** p99 targets; 'info' cases are measured without one. */
+const TARGET_MS = { list: 30, detail: 15, info: null } as const;
+const PASSWORD = 'Bench1234';
+
+const DEFAULT_VIEW = 'status=requested,quoted,clarifying,waiting,contacted&source=geral,comercial';
+
+interface Case {
+  name: string;
+  kind: keyof typeof TARGET_MS;
+  /** The URL of request `i` (0-based), or null when the case runs outside HTTP. */
+  url: (i: number) => string;
+}
+
+interface CaseResult {
+  name: string;
+  p50: number;
+  p99: number;
+  max: number;
+  mean: number;
+  target: number | null;
+  pass: boolean;
+  sample: string;
+  /**
+   * CPU of every other process during the measurement, % of one core: other people's work on a
+   * shared machine, plus (PostgreSQL runs) the database server's own backend.
+   */
+  otherCpuPct: number;
+  /** Hypervisor steal during the measurement, % of one core: CPU time our virtual machine did not get. */
+  stealPct: number;
+  explain?: string[];
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function openBackend(kind: 'pglite' | 'postgres'): Promise<{ database: Database; dispose: () => Promise<void>; where: string }> {
+  if (kind === 'pglite') {
+    const dir = makeTempDir('leads');
+    const database = await openDb({ dataDir: dir });
+    await runMigrations(database);
+    return { database, where: `PGlite in ${dir}`, dispose: async () => { await database.close(); removeTempDir(dir); } };
+  }
+  const fresh = await freshDatabase('bench_leads');
+  const database = await openDb({ databaseUrl: fresh.url, poolSize: 10 });
+  await runMigrations(database);
+  return { database, where: 'PostgreSQL database bench_leads', dispose: async () => { await database.close(); await fresh.drop(); } };
+}
+
+/** CPU of every process but this one, and hypervisor steal, over a window: % of one core. */
+function otherCpuWindow(): () => { otherPct: number; stealPct: number } {
+  const t0 = performance.now();
+  const machine0 = machineCpu();
+  const self0 = process.cpuUsage();
+  return () => {
+    const wallS = (performance.now() - t0) / 1000;
+    const self = process.cpuUsage(self0);
+    const machine = machineCpu();
+    const otherS = Math.max(0, machine.processes - machine0.processes - (self.user + self.system) / 1e6);
+    return { otherPct: (100 * otherS) / wallS, stealPct: (100 * (machine.steal - machine0.steal)) / wallS };
+  };
+}
+
+async function timeCase(app: FastifyInstance, cookie: string, c: Case): Promise<number[]> {
+  const run = async (i: number) => {
+    const started = performance.now();
+    const res = await app.inject({ method: 'GET', url: c.url(i), headers: { cookie } });
+    const ms = performance.now() - started;
+    if (res.statusCode !== 200) throw new Error(`${c.name}: ${c.url(i)} answered ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return ms;
+  };
+  for (let i = 0; i < WARMUP; i++) await run(i);
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) times.push(await run(i));
+  return times;
+}
+
+async function benchBackend(kind: 'pglite' | 'postgres') {
+  console.log(`\n== ${kind} ==`);
+  const { database, dispose, where } = await openBackend(kind);
+  try {
+    await insertUser(database.db, { username: 'bench', password: await hashPassword(PASSWORD), role: 'admin', email: 'bench@example.pt', firstName: 'Bench' });
+    let started = performance.now();
+    const seeded = await seedBench(database.db, { count: COUNT, now: NOW });
+    const seedSeconds = (performance.now() - started) / 1000;
+    console.log(`${where}: ${seeded.leads} leads, ${seeded.timelineEntries} timeline entries in ${seedSeconds.toFixed(1)} s`);
+    let maintenanceMs: number | null = null;
+    if (MAINTENANCE) {
+      // What a running server has: on PGlite the app's own maintenance (src/server/db/pglite-maintenance.ts);
+      // on PostgreSQL autovacuum, which this machine's server has switched off, so it is run by hand.
+      started = performance.now();
+      if (kind === 'pglite') await vacuumAnalyze(database);
+      else await database.db.execute(sql`vacuum analyze`);
+      maintenanceMs = Math.round(performance.now() - started);
+      console.log(`VACUUM ANALYZE: ${maintenanceMs} ms`);
+    }
+
+    const app = await buildApp({
+      database,
+      hub: createLocalHub(),
+      clock: { now: () => NOW },
+      env: { TRUST_PROXY: false, SESSION_TTL_DAYS: 30, LOGIN_RATE_LIMIT_PER_MINUTE: 1000, ISV_RATE_LIMIT_PER_MINUTE: 1000 },
+      webRoot: '/nonexistent-web-root',
+    });
+    await app.ready();
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'bench', password: PASSWORD } });
+      const sid = login.cookies.find((c) => c.name === 'sid');
+      if (!sid) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
+      const cookie = `sid=${sid.value}`;
+
+      // A cursor 1,000 rows deep, reached the way a client gets there.
+      let deepCursor = '';
+      for (let page = 0; page < 20; page++) {
+        const res = await app.inject({ method: 'GET', url: `/api/leads?${DEFAULT_VIEW}${deepCursor ? `&cursor=${deepCursor}` : ''}`, headers: { cookie } });
+        deepCursor = res.json().nextCursor;
+      }
+      // Leads spread over the table, the same ones on both databases (same seed, same order).
+      const picked = await database.db.execute(sql`select id from leads where id % 97 = 0 order by id limit ${REQUESTS + WARMUP}`);
+      const ids = (picked as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+      const reference = (await database.db.execute(sql`select reference from leads where id = ${ids[0]!}`) as unknown as { rows: { reference: string }[] }).rows[0]!.reference;
+      const hasDetailRoute = app.hasRoute({ method: 'GET', url: '/api/leads/:id' });
+
+      const cases: Case[] = [
+        { name: 'list: default view, first page', kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}` },
+        { name: 'list: default view, page 21 (cursor)', kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}&cursor=${deepCursor}` },
+        { name: "search: surname 'silva', default filters", kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}&search=silva` },
+        { name: "search: make 'bmw', default filters", kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}&search=bmw` },
+        { name: 'search: a reference, default filters', kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}&search=${reference}` },
+        { name: 'list: late only, default filters', kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}&late=true` },
+        // Under three characters the trigram index cannot help: a scan of every lead, shown for the record.
+        { name: "search: two letters 'si', default filters", kind: 'info', url: () => `/api/leads?${DEFAULT_VIEW}&search=si` },
+        { name: 'detail: GET /api/leads/{id}', kind: 'detail', url: (i) => `/api/leads/${ids[i % ids.length]}` },
+      ];
+
+      const results: CaseResult[] = [];
+      for (const c of cases) {
+        let explain: string[] | undefined;
+        if (c.kind === 'detail' && !hasDetailRoute) {
+          console.log(`SKIP  ${c.name}: the app has no GET /api/leads/:id route`);
+          continue;
+        }
+        const window = otherCpuWindow();
+        const times = await timeCase(app, cookie, c);
+        const cpu = window();
+        const otherCpuPct = Math.round(cpu.otherPct);
+        const stealPct = Math.round(cpu.stealPct);
+        if (EXPLAIN) {
+          const captured: CapturedQuery[] = await captureQueries(database, () => app.inject({ method: 'GET', url: c.url(0), headers: { cookie } }));
+          explain = await explainAll(database, captured.filter((q) => /"leads"/.test(q.sql)));
+        }
+        const sorted = [...times].sort((a, b) => a - b);
+        const target = TARGET_MS[c.kind];
+        const p99 = percentile(sorted, 99);
+        const r: CaseResult = {
+          name: c.name, p50: percentile(sorted, 50), p99, max: sorted.at(-1)!, mean: times.reduce((a, b) => a + b, 0) / times.length,
+          target, pass: target === null || p99 <= target, sample: c.url(0), otherCpuPct, stealPct, explain,
+        };
+        results.push(r);
+        console.log(`${target === null ? 'INFO' : r.pass ? 'PASS' : 'FAIL'}  ${c.name}: p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(p99, 1)} ms${target === null ? '' : ` (target ${target} ms)`}, other processes ${otherCpuPct}%, steal ${stealPct}% of a core`);
+        if (explain) for (const plan of explain) console.log(plan.replace(/^/gm, '    '));
+      }
+
+      // The CSV of the whole table once: time and memory of the batched export.
+      started = performance.now();
+      const csv = await app.inject({ method: 'GET', url: '/api/leads/export.csv', headers: { cookie } });
+      const exportMs = performance.now() - started;
+      const exportInfo = { ms: Math.round(exportMs), bytes: csv.rawPayload.length, rows: csv.body.split('\r\n').length - 2 };
+      console.log(`export.csv of all ${exportInfo.rows} leads: ${exportInfo.ms} ms, ${(exportInfo.bytes / 1048576).toFixed(1)} MB (inject buffers the whole answer)`);
+      return { kind, where, seedSeconds, seeded, maintenanceMs, results, export: exportInfo };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await dispose();
+  }
+}
+
+async function main() {
+  installCleanupHandlers();
+  const args = process.argv.slice(2);
+  const kinds = (args.length ? args : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
+  for (const k of kinds) if (k !== 'pglite' && k !== 'postgres') throw new Error(`unknown backend ${k}: use pglite and/or postgres`);
+  const runs = [];
+  for (const kind of kinds) {
+    if (kind === 'postgres') console.log(`PostgreSQL ${await serverVersion()}`);
+    runs.push(await benchBackend(kind));
+  }
+  console.log(`\n${COUNT} leads, ${REQUESTS} sequential requests per case after ${WARMUP} warm-up, server time through app.inject${MAINTENANCE ? '' : ', no VACUUM / ANALYZE'}\n`);
+  const rows = runs.flatMap((r) =>
+    r.results.map((c) => [r.kind, c.name, fmt(c.p50, 1), fmt(c.p99, 1), fmt(c.max, 1), c.target === null ? '-' : `<= ${c.target}`, c.target === null ? '' : c.pass ? 'PASS' : 'FAIL', `${c.otherCpuPct}%`, `${c.stealPct}%`]),
+  );
+  console.log(table(['db', 'case', 'p50 ms', 'p99 ms', 'max ms', 'target p99', 'result', 'other CPU', 'steal'], rows, 'llrrrrlrr'));
+  const dir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `leads-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() }, count: COUNT, requests: REQUESTS, maintenance: MAINTENANCE, runs }, null, 2));
+  console.log(`\nwritten ${path.relative(process.cwd(), file)}`);
+  await cleanupAll();
+  process.exitCode = runs.every((r) => r.results.every((c) => c.pass)) ? 0 : 1;
+}
+
+await main();

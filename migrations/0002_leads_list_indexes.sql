@@ -1,0 +1,2 @@
+CREATE INDEX "leads_list_order_idx" ON "leads" USING btree ("starred" DESC NULLS FIRST,"last_interaction_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "leads_list_filter_idx" ON "leads" USING btree ("status","email_source","last_interaction_at");
