@@ -88,10 +88,18 @@ export const hiddenMatchesSchema = z.object({
 });
 export type HiddenMatches = z.infer<typeof hiddenMatchesSchema>;
 
+/**
+ * A search counts at most this many matches (ADR 012): past it, `total` and `hidden` are lower
+ * bounds ("500+"), so a common word like a make answers as fast as a rare one.
+ */
+export const SEARCH_COUNT_CAP = 500;
+
 export const leadListResponseSchema = z.object({
   items: z.array(leadListItemSchema),
   /** Leads matching search and filters (all pages). */
   total: z.number(),
+  /** The search matched more than SEARCH_COUNT_CAP leads: total and hidden counts are lower bounds. */
+  capped: z.boolean().default(false),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
   hidden: hiddenMatchesSchema.nullable(),

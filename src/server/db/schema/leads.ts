@@ -50,15 +50,17 @@ export const leads = pgTable(
     check('leads_status_check', sql`${t.status} in ('requested', 'quoted', 'clarifying', 'waiting', 'contacted', 'rejected', 'converted')`),
     check('leads_email_source_check', sql`${t.emailSource} in ('geral', 'comercial')`),
     index('leads_status_last_interaction_idx').on(t.status, t.lastInteractionAt.desc()),
-    index('leads_starred_last_interaction_idx').on(t.starred.desc(), t.lastInteractionAt.desc()),
     index('leads_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('leads_email_lower_idx').on(sql`lower(${t.email})`),
     index('leads_phone_normalized_idx').on(t.phoneNormalized),
     index('leads_created_idx').on(t.createdAt.desc()),
-    // Leads list (ADR 012): the whole keyset order, so a page is a short index walk whatever the ties
-    // (NULLS FIRST is what a plain ORDER BY ... DESC means; the index above, NULLS LAST, cannot serve
-    // it); and status, source and last interaction together, so the list's counts are index-only scans.
-    index('leads_list_order_idx').on(t.starred.desc().nullsFirst(), t.lastInteractionAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Leads list (ADR 012): the whole keyset order (NULLS FIRST is what a plain ORDER BY ... DESC
+    // means), so a page is a short index walk whatever the ties, followed by what the list filters
+    // on, so a search finds its page's ids in the index alone (index-only scan) without reading the
+    // rows it skips; and status, source and last interaction together for index-only counts.
+    index('leads_list_walk_idx').on(
+      t.starred.desc().nullsFirst(), t.lastInteractionAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status, t.emailSource, t.searchText,
+    ),
     index('leads_list_filter_idx').on(t.status, t.emailSource, t.lastInteractionAt),
   ],
 );

@@ -1,5 +1,4 @@
 import { and, desc, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { leads } from '../../db/schema/leads.ts';
@@ -68,8 +67,16 @@ function keyed<R extends { starred: boolean; id: number; exactLastInteraction: s
   return { row, key: { starred: row.starred, lastInteractionAt: exactLastInteraction, id: row.id } satisfies ListKey };
 }
 
-/** One page of list rows after `after`, with the key of each row. */
+/**
+ * One page of list rows after `after`, with the key of each row. A search first walks
+ * leads_list_walk_idx for the page's ids (every column it tests is in that index, so the rows it
+ * skips are never read), then reads those rows.
+ */
 export async function listPage(db: DbOrTx, userId: number, filter: LeadListFilter, after: ListKey | null, limit: number) {
+  if (filter.pattern !== null) {
+    const ids = await db.select({ id: leads.id }).from(leads).where(whereOf(filter, after)).orderBy(...listOrder).limit(limit);
+    return rowsByIds(db, userId, ids.map((r) => r.id));
+  }
   const rows = await db
     .select({ ...leadListColumns(userId), exactLastInteraction })
     .from(leads)
@@ -157,44 +164,17 @@ const toCounts = (row: CountRow): SearchCounts => ({
 });
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** A search's counts: the filtered total, and for each filter the matches it excludes. */
-export async function countSearch(db: DbOrTx, filter: LeadListFilter & { pattern: string }): Promise<SearchCounts> {
-  const { columns } = searchCountColumns(filter);
-  const result = await db.execute(sql`select ${columns} from ${leads} where ${searchCondition(filter.pattern)}`);
-  return toCounts(rowsOf<CountRow>(result)[0]!);
-}
-
 /**
- * A search's counts and page in one pass over its matches, for a single connection (PGlite): the
- * same pass gathers the sort keys of the filtered matches into arrays, cut to the first `limit` in
- * list order; then the page's full rows by id. A separate page query would read the matches' pages
- * a second time, and PGlite's 16 MB of buffers cannot keep a common term's pages in between (an
- * ordered array_agg would sort every match, filtered or not, as PostgreSQL 16+ presorts aggregate
- * input; this sorts only the filtered ones, top-N).
+ * A search's counts: the filtered total, and for each filter the matches it excludes, over at most
+ * `cap + 1` matches (`capped` when there were more: the counts are then lower bounds). Counting
+ * every match of a common word ('bmw': a sixth of the leads) would read most of the table.
  */
-export async function searchCountsAndPage(db: DbOrTx, userId: number, filter: LeadListFilter & { pattern: string }, after: ListKey | null, limit: number) {
-  const { shown, columns } = searchCountColumns(filter);
-  const onPage = after ? and(shown, afterCondition(after))! : shown;
-  const result = await db.execute(sql`
-    with a as (
-      select ${columns},
-        array_agg(${leads.id}) filter (where ${onPage}) as ids,
-        array_agg(${leads.starred}) filter (where ${onPage}) as starred,
-        array_agg(${leads.lastInteractionAt}) filter (where ${onPage}) as at
-      from ${leads} where ${searchCondition(filter.pattern)}
-    )
-    select a.total, a.matches, a.by_status, a.by_source, a.by_late,
-      (select array_agg(p.id) from (
-        select u.id from unnest(a.ids, a.starred, a.at) as u(id, starred, at) order by u.starred desc, u.at desc, u.id desc limit ${limit}
-      ) p) as page_ids
-    from a`);
-  const row = rowsOf<CountRow & { page_ids: number[] | null }>(result)[0]!;
-  return { counts: toCounts(row), page: await rowsByIds(db, userId, (row.page_ids ?? []).map(Number)) };
-}
-
-/** Whether `db` can run two queries at once: a PostgreSQL pool can, PGlite's one connection cannot. */
-export function runsQueriesInParallel(db: DbOrTx): boolean {
-  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+export async function countSearch(db: DbOrTx, filter: LeadListFilter & { pattern: string }, cap: number): Promise<SearchCounts & { capped: boolean }> {
+  const { columns } = searchCountColumns(filter);
+  const matches = sql`select ${leads.status}, ${leads.emailSource}, ${leads.lastInteractionAt} from ${leads} where ${searchCondition(filter.pattern)} limit ${cap + 1}`;
+  const result = await db.execute(sql`select ${columns} from (${matches}) as leads`);
+  const counts = toCounts(rowsOf<CountRow>(result)[0]!);
+  return { ...counts, capped: counts.matches > cap };
 }
 
 /**

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { thresholdsFor } from '../../../shared/leads/lateness.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../../../shared/leads/status.ts';
-import { LEADS_PAGE_SIZE, type LeadListQuery, type LeadListResponse } from '../../../shared/schemas/leads.ts';
+import { LEADS_PAGE_SIZE, SEARCH_COUNT_CAP, type LeadListQuery, type LeadListResponse } from '../../../shared/schemas/leads.ts';
 import { toLeadListItem } from './lead-columns.ts';
 import * as repo from './leads-list.repository.ts';
 
@@ -59,9 +59,9 @@ function pageOf(rows: { row: Parameters<typeof toLeadListItem>[0]; key: repo.Lis
   return { items: shown.map((r) => toLeadListItem(r.row)), nextCursor: rows.length > limit ? encodeCursor(shown.at(-1)!.key) : null };
 }
 
-/** `parallel`: run a search's count and page side by side (default: when `db` is a PostgreSQL pool). */
-export function createLeadsListService(deps: { db: Db; clock: Clock; parallel?: boolean }) {
-  const { db, clock, parallel = repo.runsQueriesInParallel(deps.db) } = deps;
+/** `searchCountCap`: at most this many matches of a search are counted (tests lower it). */
+export function createLeadsListService(deps: { db: Db; clock: Clock; searchCountCap?: number }) {
+  const { db, clock, searchCountCap = SEARCH_COUNT_CAP } = deps;
 
   return {
     /** One page of the list, the total of all pages and, with a search, what the filters hide. */
@@ -71,21 +71,19 @@ export function createLeadsListService(deps: { db: Db; clock: Clock; parallel?: 
       const filter = toFilter(query, clock.now());
       const { pattern } = filter;
       if (pattern !== null) {
-        const search = { ...filter, pattern };
-        // PostgreSQL: the counts, and a walk down the list-order index, side by side on two
-        // connections. PGlite: one pass over the matches for both (see searchCountsAndPage).
-        const { counts, page } = parallel
-          ? await Promise.all([repo.countSearch(db, search), repo.listPage(db, userId, filter, after, limit + 1)]).then(([counts, page]) => ({ counts, page }))
-          : await repo.searchCountsAndPage(db, userId, search, after, limit + 1);
+        // The capped counts, and a walk down the list-order index (side by side on PostgreSQL's
+        // pool; one after the other on PGlite's single connection).
+        const [counts, page] = await Promise.all([repo.countSearch(db, { ...filter, pattern }, searchCountCap), repo.listPage(db, userId, filter, after, limit + 1)]);
         return {
           ...pageOf(page, limit),
           total: counts.total,
+          capped: counts.capped,
           hidden: { total: counts.matches - counts.total, byStatus: counts.byStatus, bySource: counts.bySource, byLate: counts.byLate },
         };
       }
       // Without a search: a walk down the list-order index, and an index-only count.
       const [page, total] = await Promise.all([repo.listPage(db, userId, filter, after, limit + 1), repo.countMatches(db, filter)]);
-      return { ...pageOf(page, limit), total, hidden: null };
+      return { ...pageOf(page, limit), total, capped: false, hidden: null };
     },
 
     /** Every matching row in list order, `batchSize` at a time (keyset: no offset, no big result). */

@@ -48,6 +48,13 @@ describe('hidden-matches banner', () => {
     expect(hiddenMatchesText({ total: 1, byStatus: 0, bySource: 1, byLate: 0 }, '  Ana ')).toBe('1 more lead matches "Ana" but is hidden by filters: source (1)');
   });
 
+  it("past the server's count cap the figures read as lower bounds", () => {
+    expect(hiddenMatchesText({ total: 120, byStatus: 100, bySource: 0, byLate: 20 }, 'bmw', true)).toBe(
+      '120+ more leads match "bmw" but are hidden by filters: status (100+), late only (20+)',
+    );
+    expect(hiddenMatchesText({ total: 1, byStatus: 1, bySource: 0, byLate: 0 }, 'bmw', true)).toBe('1+ more leads match "bmw" but are hidden by filters: status (1+)');
+  });
+
   it('shows nothing without a search or when nothing is hidden', () => {
     expect(hiddenMatchesText(null, 'silva')).toBeNull();
     expect(hiddenMatchesText({ total: 0, byStatus: 0, bySource: 0, byLate: 0 }, 'silva')).toBeNull();

@@ -61,11 +61,13 @@ const REASONS = [
  * The banner under a search: '3 more leads match "silva" but are hidden by filters: status (2),
  * late only (1)'. Null when nothing is hidden (or there is no search).
  */
-export function hiddenMatchesText(hidden: HiddenMatches | null | undefined, search: string): string | null {
+export function hiddenMatchesText(hidden: HiddenMatches | null | undefined, search: string, capped = false): string | null {
   if (!hidden || hidden.total <= 0 || !search.trim()) return null;
-  const reasons = REASONS.filter((r) => hidden[r.key] > 0).map((r) => `${r.name} (${hidden[r.key]})`);
-  const head = hidden.total === 1 ? '1 more lead matches' : `${hidden.total} more leads match`;
-  return `${head} "${search.trim()}" but ${hidden.total === 1 ? 'is' : 'are'} hidden by filters${reasons.length ? `: ${reasons.join(', ')}` : ''}`;
+  // Past the server's count cap the figures are lower bounds: '300+'.
+  const n = (count: number) => `${count}${capped ? '+' : ''}`;
+  const reasons = REASONS.filter((r) => hidden[r.key] > 0).map((r) => `${r.name} (${n(hidden[r.key])})`);
+  const head = hidden.total === 1 && !capped ? '1 more lead matches' : `${n(hidden.total)} more leads match`;
+  return `${head} "${search.trim()}" but ${hidden.total === 1 && !capped ? 'is' : 'are'} hidden by filters${reasons.length ? `: ${reasons.join(', ')}` : ''}`;
 }
 
 /** 'Show them': lifts every filter that hides at least one match (all statuses, both sources, late off). */

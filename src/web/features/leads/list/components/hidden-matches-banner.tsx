@@ -4,8 +4,8 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { hiddenMatchesText } from '../filters.ts';
 
 /** 'N more leads match "term" but are hidden by filters: ...' with a button that lifts those filters. */
-export function HiddenMatchesBanner({ hidden, search, onReveal }: { hidden: HiddenMatches | null; search: string; onReveal: () => void }) {
-  const text = hiddenMatchesText(hidden, search);
+export function HiddenMatchesBanner({ hidden, search, capped, onReveal }: { hidden: HiddenMatches | null; search: string; capped: boolean; onReveal: () => void }) {
+  const text = hiddenMatchesText(hidden, search, capped);
   if (!text) return null;
   return (
     <div

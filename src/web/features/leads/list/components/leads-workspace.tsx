@@ -41,6 +41,8 @@ export function LeadsWorkspace({ filters, onFiltersChange }: { filters: LeadList
   const leads = useMemo(() => uniqueById(pages), [pages]);
   const first = pages?.[0];
   const total = first?.total ?? 0;
+  // A search past the server's count cap: the figures are lower bounds ('500+ leads').
+  const capped = first?.capped ?? false;
   const refreshing = query.isFetching && !query.isFetchingNextPage && !query.isPending;
   // While a new search loads, the previous rows stay but their banner would name the wrong term.
   const hidden = query.isPlaceholderData ? null : (first?.hidden ?? null);
@@ -48,9 +50,9 @@ export function LeadsWorkspace({ filters, onFiltersChange }: { filters: LeadList
   return (
     <div className="flex flex-col gap-4">
       <LeadsToolbar filters={filters} onChange={onFiltersChange} />
-      <HiddenMatchesBanner hidden={hidden} search={search} onReveal={() => hidden && onFiltersChange(revealHiddenMatches(filters, hidden))} />
+      <HiddenMatchesBanner hidden={hidden} search={search} capped={capped} onReveal={() => hidden && onFiltersChange(revealHiddenMatches(filters, hidden))} />
       <p className="flex h-5 items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
-        {first ? <span data-testid="leads-total">{`${countFormat.format(total)} ${total === 1 ? 'lead' : 'leads'}`}</span> : null}
+        {first ? <span data-testid="leads-total">{`${countFormat.format(total)}${capped ? '+' : ''} ${total === 1 && !capped ? 'lead' : 'leads'}`}</span> : null}
         {refreshing && <Loader2 className="size-3.5 animate-spin" aria-label="Updating" />}
       </p>
       <LeadsResults query={query} leads={leads} total={total} narrowed={narrows(asked)} />

@@ -29,6 +29,7 @@ export function listItem(overrides: Partial<LeadListItem> = {}): LeadListItem {
 export const page = (items: LeadListItem[], extra: Partial<LeadListResponse> = {}): LeadListResponse => ({
   items,
   total: items.length,
+  capped: false,
   nextCursor: null,
   hidden: null,
   ...extra,
