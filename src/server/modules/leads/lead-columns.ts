@@ -13,27 +13,29 @@ export function seenBy(userId: number): SQL<boolean> {
     or "leads"."created_at" <= coalesce((select u.leads_seen_before from users u where u.id = ${userId}), '-infinity'::timestamptz))`;
 }
 
-/** The columns of a list row (LeadListItem), for db.select(). */
+/** A list row's columns that are the same for every user (the CSV export uses them alone). */
+export const leadRowColumns = {
+  id: leads.id,
+  reference: leads.reference,
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+  email: leads.email,
+  phone: leads.phone,
+  vehicleMake: leads.vehicleMake,
+  vehicleModel: leads.vehicleModel,
+  vehicleYear: leads.vehicleYear,
+  budget: leads.budget,
+  status: leads.status,
+  emailSource: leads.emailSource,
+  origin: leads.origin,
+  starred: leads.starred,
+  lastInteractionAt: leads.lastInteractionAt,
+  createdAt: leads.createdAt,
+};
+
+/** The columns of a list row (LeadListItem) for `userId`, for db.select(). */
 export function leadListColumns(userId: number) {
-  return {
-    id: leads.id,
-    reference: leads.reference,
-    firstName: leads.firstName,
-    lastName: leads.lastName,
-    email: leads.email,
-    phone: leads.phone,
-    vehicleMake: leads.vehicleMake,
-    vehicleModel: leads.vehicleModel,
-    vehicleYear: leads.vehicleYear,
-    budget: leads.budget,
-    status: leads.status,
-    emailSource: leads.emailSource,
-    origin: leads.origin,
-    starred: leads.starred,
-    seen: seenBy(userId),
-    lastInteractionAt: leads.lastInteractionAt,
-    createdAt: leads.createdAt,
-  };
+  return { ...leadRowColumns, seen: seenBy(userId) };
 }
 
 type LeadListRow = {

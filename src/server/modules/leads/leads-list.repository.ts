@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { leads } from '../../db/schema/leads.ts';
 import type { EmailSource, LeadStatus } from '../../../shared/leads/status.ts';
-import { leadListColumns, seenBy } from './lead-columns.ts';
+import { leadListColumns, leadRowColumns, seenBy } from './lead-columns.ts';
 
 /** What the list keeps (ADR 012). `null` means "no such filter"; an empty list matches nothing. */
 export interface LeadListFilter {
@@ -100,24 +100,7 @@ async function rowsByIds(db: DbOrTx, userId: number, ids: number[]) {
 /** The export's columns: list order, no per-user `seen`. */
 export async function exportBatch(db: DbOrTx, filter: LeadListFilter, after: ListKey | null, limit: number) {
   const rows = await db
-    .select({
-      id: leads.id,
-      reference: leads.reference,
-      firstName: leads.firstName,
-      lastName: leads.lastName,
-      email: leads.email,
-      phone: leads.phone,
-      vehicleMake: leads.vehicleMake,
-      vehicleModel: leads.vehicleModel,
-      vehicleYear: leads.vehicleYear,
-      budget: leads.budget,
-      status: leads.status,
-      emailSource: leads.emailSource,
-      starred: leads.starred,
-      createdAt: leads.createdAt,
-      lastInteractionAt: leads.lastInteractionAt,
-      exactLastInteraction,
-    })
+    .select({ ...leadRowColumns, exactLastInteraction })
     .from(leads)
     .where(whereOf(filter, after))
     .orderBy(...listOrder)
