@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
+import { EditActions } from './edit-actions.tsx';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Mail, Pencil, Phone } from 'lucide-react';
+import { Mail, Pencil, Phone } from 'lucide-react';
 import { leadUpdateSchema, type Lead, type LeadUpdate, type LeadUpdateInput } from '../../../../shared/schemas/leads.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -10,7 +11,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
 import { applyServerFieldErrors } from '../dialogs/form-errors.ts';
 import { Field } from '../dialogs/lead-fields.tsx';
-import { toastFailure, toastSuccess } from './notify.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 import { PhoneDialog } from './phone-dialog.tsx';
 import { StatusSelect } from './status-select.tsx';
 
@@ -87,15 +88,7 @@ export function ContactCard({ lead }: { lead: Lead }) {
                 </Field>
               );
             })}
-            <div className="flex gap-2 sm:col-span-2">
-              <Button type="submit" size="sm" disabled={update.isPending}>
-                {update.isPending && <Loader2 className="animate-spin" aria-hidden />}
-                Save
-              </Button>
-              <Button type="button" size="sm" variant="outline" onClick={cancel}>
-                Cancel
-              </Button>
-            </div>
+            <EditActions saving={update.isPending} onCancel={cancel} />
           </form>
         ) : (
           <dl className="grid gap-3 text-sm sm:grid-cols-2">

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useToggleLeadStar } from '../api/toggle-star.ts';
 import { EMAIL_SOURCE_LABELS } from '../dialogs/lead-fields.tsx';
-import { toastFailure, toastSuccess } from './notify.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 
 /** Geral green, Comercial blue (document 2 section 2). */
 export function SourceBadge({ source }: { source: Lead['emailSource'] }) {

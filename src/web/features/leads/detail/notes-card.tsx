@@ -17,7 +17,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
-import { toastFailure, toastSuccess } from './notify.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 import { clearNotesDraft, readNotesDraft, writeNotesDraft } from './notes-draft.ts';
 
 /** Text area height follows the text between these bounds (document 2 section 2). */

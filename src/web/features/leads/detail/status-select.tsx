@@ -3,7 +3,7 @@ import type { Lead } from '../../../../shared/schemas/leads.ts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
 import { useUpdateLead } from '../api/update-lead.ts';
-import { toastFailure, toastSuccess } from './notify.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 
 export const CONVERTED_HINT = 'Converting creates an import: available when imports arrive.';
 

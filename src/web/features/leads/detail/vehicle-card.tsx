@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
+import { EditActions } from './edit-actions.tsx';
 import { useState } from 'react';
-import { ExternalLink, Loader2, Pencil } from 'lucide-react';
+import { ExternalLink, Pencil } from 'lucide-react';
 import { leadUpdateSchema, type Lead } from '../../../../shared/schemas/leads.ts';
 import { fuelLabel, TRANSMISSION_LABELS, type Transmission } from '../../../../shared/vocabulary.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -11,7 +12,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
 import { Field, FUEL_OPTIONS, MakeInput, OptionSelect, TRANSMISSION_OPTIONS } from '../dialogs/lead-fields.tsx';
 import { formatEuro } from './money.ts';
-import { toastFailure, toastSuccess } from './notify.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 import { vehicleDraftOf, vehicleUpdateOf, type VehicleDraft } from './vehicle-save.ts';
 
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
@@ -118,15 +119,7 @@ export function VehicleCard({ lead }: { lead: Lead }) {
               <OptionSelect id="vehicle-fuelType" value={draft.fuelType || null} onChange={set('fuelType')} options={FUEL_OPTIONS} allowNone />
             </Field>
             {TEXT_FIELDS.slice(3).map(input)}
-            <div className="flex gap-2 sm:col-span-2">
-              <Button type="submit" size="sm" disabled={update.isPending}>
-                {update.isPending && <Loader2 className="animate-spin" aria-hidden />}
-                Save
-              </Button>
-              <Button type="button" size="sm" variant="outline" onClick={cancel}>
-                Cancel
-              </Button>
-            </div>
+            <EditActions saving={update.isPending} onCancel={cancel} />
           </form>
         ) : (
           <VehicleView lead={lead} />

@@ -7,7 +7,7 @@ import { manualLeadSchema, type ManualLead, type ManualLeadInput } from '../../.
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { useCreateManualLead } from '../api/create-manual-lead.ts';
-import { toastFailure, toastSuccess } from '../detail/notify.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 import { applyServerFieldErrors } from './form-errors.ts';
 import { FormFields } from './form-fields.tsx';
 import { withMoneyFields } from './lead-form-values.ts';

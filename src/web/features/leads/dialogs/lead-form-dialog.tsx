@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { useCreateLead } from '../api/create-lead.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
-import { toastFailure, toastSuccess } from '../detail/notify.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 import { applyServerFieldErrors } from './form-errors.ts';
 import { FormFields } from './form-fields.tsx';
 import { CUSTOMER_FIELDS, MAILBOX_FIELD, NOTES_FIELD, QUOTE_FIELDS, VEHICLE_FIELDS } from './lead-field-specs.ts';

@@ -12,7 +12,7 @@ import {
 } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMergeLeads } from '../api/merge-leads.ts';
-import { toastFailure, toastSuccess } from '../detail/notify.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 
 type Side = Pick<Lead, 'id' | 'reference' | 'createdAt'>;
 

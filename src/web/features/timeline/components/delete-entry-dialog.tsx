@@ -12,7 +12,7 @@ import {
 } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDeleteTimelineEntry } from '../api/delete-timeline-entry.ts';
-import { toastFailure, toastSuccess } from './notify.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 
 /** Deleting a call or chat entry asks first (document 2 section 4). */
 export function DeleteEntryDialog({ entry, onOpenChange }: { entry: TimelineEntry | null; onOpenChange: (open: boolean) => void }) {

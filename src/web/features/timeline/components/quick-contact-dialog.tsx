@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useQuickContact } from '../api/quick-contact.ts';
-import { toastFailure, toastSuccess } from './notify.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 
 export type QuickContactType = 'call' | 'chat';
 

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateTimelineEntry } from '../api/create-timeline-entry.ts';
 import { useUpdateTimelineEntry } from '../api/update-timeline-entry.ts';
 import { fromLocalInput, toLocalInput } from './email-text.ts';
-import { toastFailure, toastSuccess } from './notify.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 
 type ContactType = 'call' | 'chat';
 interface Values {

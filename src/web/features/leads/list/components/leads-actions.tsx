@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../../components/ui/tooltip.tsx';
 import { toast } from '../../../../hooks/use-toast.ts';
-import { toastFailure } from '../../detail/notify.ts';
+import { toastFailure } from '../../../../lib/notify.ts';
 import { exportLeadsUrl } from '../../api/export-leads.ts';
 import { useMarkAllSeen } from '../../api/mark-all-seen.ts';
 import type { LeadListFilters } from '../filters.ts';

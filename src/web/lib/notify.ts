@@ -1,5 +1,5 @@
-import { toast } from '../../../hooks/use-toast.ts';
-import { isUnauthorized } from '../../../lib/api-client.ts';
+import { toast } from '../hooks/use-toast.ts';
+import { isUnauthorized } from './api-client.ts';
 
 /** Success toasts of document 2 section 8 ('Lead starred', 'Notes saved successfully'...). */
 export const toastSuccess = (description: string) => toast({ title: 'Success', description });
