@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { LISTING_FIXTURE_ORIGIN } from './lib/listing-fixture.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -76,6 +77,8 @@ export default defineConfig({
       DATA_DIR,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      // TEST ONLY: listing pages and photos from the proposals spec's fixture server (e2e/lib/listing-fixture.ts).
+      LISTING_FETCH_TEST_ORIGIN: LISTING_FIXTURE_ORIGIN,
       // The DATABASE_URL of a developer's shell would point the server at PostgreSQL instead.
       DATABASE_URL: '',
       // A build of its own (`npx vite build --outDir ../../dist/web-5201 --emptyOutDir`: vite's root is src/web), so parallel runs do not rebuild each other's files.

@@ -31,6 +31,8 @@ import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { proposalsRoutes } from './modules/proposals/proposals.routes.ts';
 import { createProposalsService } from './modules/proposals/proposals.service.ts';
+import { createListingScraper } from './modules/proposals/scrape-vehicle.ts';
+import { createListingPageFetcher, createPhotoDownloader } from './integrations/listings/marketplace-fetch.ts';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -42,7 +44,8 @@ export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.m
 export interface AppDeps {
   database: Database;
   hub: EventHub;
-  env: Pick<Env, 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_LIMIT_PER_MINUTE' | 'ISV_RATE_LIMIT_PER_MINUTE'>;
+  env: Pick<Env, 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_LIMIT_PER_MINUTE' | 'ISV_RATE_LIMIT_PER_MINUTE'> &
+    Partial<Pick<Env, 'SCRAPE_RATE_LIMIT_PER_MINUTE' | 'LISTING_FETCH_TEST_ORIGIN'>>;
   clock?: Clock;
   webRoot?: string;
   /** A pino logger (main.ts); none in tests. */
@@ -75,13 +78,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService({ db, clock, hub });
   const notifications = createNotificationsService({ db, hub });
   const leads = createLeadsService({ db, hub, notifications, clock, log: app.log });
-  const proposals = createProposalsService({ db });
+  const marketplace = { testOrigin: env.LISTING_FETCH_TEST_ORIGIN };
+  const proposals = createProposalsService({ db, hub, clock, notifications, photos: createPhotoDownloader(marketplace), log: app.log });
+  const scraper = createListingScraper({ fetcher: createListingPageFetcher(marketplace), testOrigin: marketplace.testOrigin });
   const settings = createSettingsService({ db });
   app.decorate('services', { sessions, auth, users, notifications, leads, proposals, settings });
 
   // Cross-cutting plugins, in order: errors, headers, cookies, rate limits, the access guard.
   await app.register(errorsPlugin);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { testImageOrigin: env.LISTING_FETCH_TEST_ORIGIN });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -103,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leadsRoutes, { leads, clock });
   await app.register(timelineRoutes, { db, hub, clock, settings });
   await app.register(dashboardRoutes, { db, clock });
-  await app.register(proposalsRoutes, { proposals });
+  await app.register(proposalsRoutes, { proposals, scraper, sessions, scrapeRatePerMinute: env.SCRAPE_RATE_LIMIT_PER_MINUTE ?? 20 });
   await app.register(settingsRoutes, { settings });
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
 

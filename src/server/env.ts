@@ -19,6 +19,15 @@ export const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   ISV_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  SCRAPE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /**
+   * TEST ONLY: one exact origin (e.g. http://127.0.0.1:4567) that listing and photo reads may use
+   * despite the https, marketplace-host and public-address rules. Never set in production.
+   */
+  LISTING_FETCH_TEST_ORIGIN: z
+    .string()
+    .regex(/^http:\/\/(127\.0\.0\.1|localhost):\d{2,5}$/, 'LISTING_FETCH_TEST_ORIGIN must be http://127.0.0.1:PORT')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

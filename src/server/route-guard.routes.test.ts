@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 // The only calls anyone may make without signing in. Making a route public means adding it here.
 const PUBLIC_ROUTES = [
   'POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/login', 'GET /api/health', 'POST /api/isv/simulate',
-  'POST /api/contact-form', 'GET /api/proposals/public/:publicId', 'GET /api/settings/public',
+  'POST /api/contact-form', 'GET /api/proposals/public/:publicId', 'POST /api/proposals/public/:publicId/view', 'GET /api/settings/public',
 ];
 // Calls only role admin may make (DECISIONS 16).
 const ADMIN_ROUTES = ['POST /api/notifications'];

@@ -26,14 +26,23 @@ export interface TestApp {
 let counter = 0;
 
 /** The real app in memory (inject) on this test file's own database (fastify/demo test helper). */
-export async function createTestApp(opts: { clock?: Clock; hub?: EventHub; database?: Database; webRoot?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { clock?: Clock; hub?: EventHub; database?: Database; webRoot?: string; listingFetchTestOrigin?: string } = {},
+): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   const hub = opts.hub ?? createLocalHub();
   const app = await buildApp({
     database,
     hub,
     clock: opts.clock,
-    env: { TRUST_PROXY: false, SESSION_TTL_DAYS: 30, LOGIN_RATE_LIMIT_PER_MINUTE: 1000, ISV_RATE_LIMIT_PER_MINUTE: 1000 },
+    env: {
+      TRUST_PROXY: false,
+      SESSION_TTL_DAYS: 30,
+      LOGIN_RATE_LIMIT_PER_MINUTE: 1000,
+      ISV_RATE_LIMIT_PER_MINUTE: 1000,
+      SCRAPE_RATE_LIMIT_PER_MINUTE: 1000,
+      LISTING_FETCH_TEST_ORIGIN: opts.listingFetchTestOrigin,
+    },
     webRoot: opts.webRoot ?? '/nonexistent-web-root',
   });
   await app.ready();

@@ -43,11 +43,15 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
   'cache-control': 'no-store',
 });
 
-export const securityHeaders = fp(async (app: FastifyInstance) => {
+export const securityHeaders = fp(async (app: FastifyInstance, opts: { testImageOrigin?: string }) => {
   // helmet rebuilt its policy on every request (a profile showed it in the hot path of every
   // call); the headers never change, so they are set from frozen objects.
+  // TEST ONLY: the listing fixture server (LISTING_FETCH_TEST_ORIGIN) may show its photos.
+  const page = opts.testImageOrigin
+    ? Object.freeze({ ...SECURITY_HEADERS, 'content-security-policy': CSP.replace("img-src 'self'", `img-src 'self' ${opts.testImageOrigin}`) })
+    : SECURITY_HEADERS;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : SECURITY_HEADERS);
+    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : page);
     done();
   });
 });

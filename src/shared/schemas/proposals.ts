@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_SOURCES } from '../leads/status.ts';
+import { FUEL_TYPES } from '../vocabulary.ts';
 
 /** Decimal strings with two places, as the database keeps money ('23450.00'). */
 const money = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -50,3 +51,149 @@ export type PublicProposalResponse = z.infer<typeof publicProposalResponseSchema
 
 /** Public ids are UUIDs (at most 36 characters, document 1 section 9). */
 export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9-]{1,36}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Staff calls (document 2 section 7): list, create, update, delete, photos, listing extraction
+// ---------------------------------------------------------------------------------------------
+
+export const PROPOSAL_LIMITS = { maxPhotos: 60, maxPhotoBytes: 15 * 1024 * 1024, maxPageBytes: 5 * 1024 * 1024 } as const;
+
+const text = (max: number, label: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)), z.string(`${label} must be text`).max(max, `${label} is at most ${max} characters`).nullable());
+const wholeNumber = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v.trim().replace(/[\s.]/g, '')) : v),
+    z.number(`${label} must be a whole number`).int(`${label} must be a whole number`).min(0, `${label} must be 0 or more`).max(max, `${label} is above ${max}`).nullable(),
+  );
+/** Euros typed by staff ('24500', '24500.5', '24 500,50', '24.500,50 €') as '24500.50'; null when not an amount. */
+export function parseEuros(text: string): string | null {
+  const s = text.trim().replace(/[\s\u00a0\u202f€]/g, '');
+  const normal = /,\d{1,2}$/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
+  return /^\d+(\.\d{1,2})?$/.test(normal) ? Number(normal).toFixed(2) : null;
+}
+/** Stored as a decimal string with two places. */
+const euros = (label: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === '' || v === undefined || v === null) return null;
+      if (typeof v === 'number') return Number.isFinite(v) ? v.toFixed(2) : v;
+      return typeof v === 'string' ? (parseEuros(v) ?? v) : v;
+    },
+    z.string(`${label} must be an amount in euros`).regex(/^\d{1,8}\.\d{2}$/, `${label} must be an amount in euros up to 99,999,999.99`).nullable(),
+  );
+/** Omitted: the default; sent empty: refused. */
+const requiredEuros = (label: string, fallback: string) =>
+  z.preprocess((v) => (v === undefined ? fallback : v), euros(label)).refine((v) => v !== null, `${label} is required`);
+
+export const PROPOSAL_FUEL_TYPES = FUEL_TYPES;
+
+/** POST /api/leads/{id}/proposals and PUT /api/proposals/{id}. ISV, IVA and total are computed by the server. */
+export const proposalInputSchema = z.object({
+  vehicleBrand: text(100, 'Brand'),
+  vehicleModel: text(100, 'Model'),
+  vehicleSubmodel: text(255, 'Version'),
+  vehicleMileage: wholeNumber('Mileage', 5_000_000),
+  vehicleEngineSize: wholeNumber('Engine size', 20_000),
+  vehicleFuelType: z.enum(FUEL_TYPES, 'Choose a fuel type from the list').nullable().default(null),
+  vehiclePower: text(50, 'Power'),
+  vehicleCo2Emissions: wholeNumber('CO2 emissions', 2_000),
+  vehicleFirstRegistration: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
+    z.string().regex(/^(0[1-9]|1[0-2])\/(19|20)\d{2}$/, 'First registration must be written MM/YYYY').nullable(),
+  ),
+  vehicleCountry: text(100, 'Country'),
+  vehiclePrice: euros('Price'),
+  vehicleOriginalPrice: euros('Original price'),
+  vehiclePriceWithoutVat: euros('Price without VAT'),
+  wltpValue: z.boolean().default(true),
+  hybridValue: z.boolean().default(false),
+  pluginValue: z.boolean().default(false),
+  transportCost: requiredEuros('Transport', '2000.00'),
+  registrationFee: requiredEuros('Registration', '340.00'),
+  taxDeclarationDate: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Declaration date must be written YYYY-MM-DD').nullable(),
+  ),
+  registrationCountry: z.enum(['eu', 'non_eu'], 'Registration country must be eu or non_eu').default('eu'),
+  dieselParticlesBelowLimit: z.boolean().default(false),
+  electricRangeKm: wholeNumber('Electric range', 2_000),
+  euro6eBis: z.boolean().default(false),
+  sourceListing: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
+    z.url({ protocol: /^https?$/, error: 'Listing link must be a web address' }).max(2000, 'Listing link is at most 2000 characters').nullable(),
+  ),
+  /** Ordered. The product's own '/media/{key}' URLs, or marketplace photo URLs copied on save (DECISIONS 14). */
+  imageUrls: z
+    .array(z.string().trim().min(1).max(2000, 'A photo address is at most 2000 characters'))
+    .max(PROPOSAL_LIMITS.maxPhotos, `At most ${PROPOSAL_LIMITS.maxPhotos} photos`)
+    .default([]),
+});
+export type ProposalInput = z.input<typeof proposalInputSchema>;
+export type ProposalInputParsed = z.output<typeof proposalInputSchema>;
+
+export const proposalSchema = proposalInputSchema.extend({
+  id: z.number(),
+  publicId: z.string(),
+  leadId: z.number().nullable(),
+  vehiclePrice: money.nullable(),
+  vehicleOriginalPrice: money.nullable(),
+  vehiclePriceWithoutVat: money.nullable(),
+  transportCost: money,
+  registrationFee: money,
+  isvCost: money.nullable(),
+  ivaCost: money.nullable(),
+  totalCost: money.nullable(),
+  imageUrls: z.array(z.string()),
+  viewCount: z.number(),
+  firstViewedAt: z.string().nullable(),
+  lastViewedAt: z.string().nullable(),
+  createdBy: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+export const proposalListSchema = z.array(proposalSchema);
+
+/** Photos that could not be copied on save; the proposal is saved without them. */
+export const proposalWriteResponseSchema = z.object({
+  proposal: proposalSchema,
+  failedImages: z.array(z.object({ url: z.string(), message: z.string() })),
+});
+export type ProposalWriteResponse = z.infer<typeof proposalWriteResponseSchema>;
+
+export const uploadedPhotoSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
+export type UploadedPhoto = z.infer<typeof uploadedPhotoSchema>;
+
+/** POST /api/scrape-vehicle-data. `html` is the paste-the-page fallback: the same parsers run on it. */
+export const scrapeRequestSchema = z.object({
+  url: z.string('Enter the listing URL').trim().min(1, 'Enter the listing URL').pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid URL' })),
+  html: z.string().max(PROPOSAL_LIMITS.maxPageBytes, 'The page source is larger than 5 MB').optional(),
+});
+export type ScrapeRequest = z.input<typeof scrapeRequestSchema>;
+
+export const listingCarDataSchema = z.object({
+  marketplace: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  submodel: z.string().nullable(),
+  mileageKm: z.number().nullable(),
+  engineCc: z.number().nullable(),
+  fuel: z.enum(FUEL_TYPES).nullable(),
+  hybrid: z.boolean(),
+  plugin: z.boolean(),
+  powerKw: z.number().nullable(),
+  powerHp: z.number().nullable(),
+  co2: z.number().nullable(),
+  co2Cycle: z.enum(['wltp', 'nedc', 'unknown']),
+  firstRegistration: z.string().nullable(),
+  country: z.string().nullable(),
+  price: z.string().nullable(),
+  priceWithoutVat: z.string().nullable(),
+  originalPrice: z.string().nullable(),
+  currency: z.string().nullable(),
+  sellerName: z.string().nullable(),
+});
+export type ListingCarData = z.infer<typeof listingCarDataSchema>;
+
+export const scrapeResponseSchema = z.object({ carData: listingCarDataSchema, imageUrls: z.array(z.string()), sourceUrl: z.string() });
+export type ScrapeResponse = z.infer<typeof scrapeResponseSchema>;

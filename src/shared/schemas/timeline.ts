@@ -8,7 +8,7 @@ export const TIMELINE_TYPES = ['email', 'chat', 'call'] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 
 /** How an entry is shown (document 2 section 4); computed by src/shared/timeline/classify.ts. */
-export const TIMELINE_KINDS = ['proposal', 'email_sent', 'email_received', 'call', 'chat'] as const;
+export const TIMELINE_KINDS = ['proposal', 'email_sent', 'email_received', 'call', 'chat', 'proposal_viewed'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
   proposal: 'Proposal',
@@ -16,7 +16,12 @@ export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
   email_received: 'Email Received',
   call: 'Phone Call',
   chat: 'Text/WhatsApp',
+  proposal_viewed: 'Proposal Viewed',
 };
+
+/** Entries the product writes itself (not typed by staff); stored as metadata.event. */
+export const TIMELINE_EVENTS = ['proposal_viewed'] as const;
+export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 
 export const emailDataSchema = z.object({
   from: z.string().max(500).optional(),
@@ -45,12 +50,12 @@ export const timelineEntrySchema = z.object({
   title: z.string().nullable(),
   description: z.string().nullable(),
   emailData: emailDataSchema.nullable(),
-  metadata: timelineMetadataSchema.nullable(),
+  metadata: timelineMetadataSchema.extend({ event: z.enum(TIMELINE_EVENTS).optional() }).nullable(),
   createdAt: z.string(),
   createdBy: z.number().nullable(),
   /** Display name of the staff member who logged it, when one did. */
   createdByName: z.string().nullable(),
-  /** False for e-mail entries (document 2 section 4). */
+  /** False for e-mail entries (document 2 section 4) and for entries the product wrote itself. */
   editable: z.boolean(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;

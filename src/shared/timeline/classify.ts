@@ -7,6 +7,7 @@ import { TIMELINE_KIND_LABELS, type EmailData, type TimelineKind, type TimelineT
 
 export interface ClassifiableEntry {
   type: TimelineType;
+  metadata?: { event?: string } | null;
   description?: string | null;
   emailData?: EmailData | null;
 }
@@ -36,6 +37,7 @@ export function isOutgoingEmail(emailData: EmailData | null | undefined, company
 }
 
 export function classifyTimelineEntry(entry: ClassifiableEntry, companyAddresses: readonly string[]): TimelineKind {
+  if (entry.metadata?.event === 'proposal_viewed') return 'proposal_viewed';
   if (entry.type === 'call') return 'call';
   if (entry.type === 'chat') return 'chat';
   if (!isOutgoingEmail(entry.emailData, companyAddresses)) return 'email_received';

@@ -4,13 +4,16 @@ export class ApiError extends Error {
   /** The server's own message, without the status prefix. */
   readonly serverMessage: string;
   readonly fields?: Record<string, string>;
+  /** The server's error code ('VALIDATION', 'LISTING_BLOCKED'...), when it sent one. */
+  readonly code?: string;
 
-  constructor(status: number, serverMessage: string, fields?: Record<string, string>) {
+  constructor(status: number, serverMessage: string, fields?: Record<string, string>, code?: string) {
     super(`${status}: ${serverMessage}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.fields = fields;
+    this.code = code;
   }
 }
 
@@ -19,14 +22,16 @@ async function throwIfNotOk(res: Response): Promise<void> {
   const text = (await res.text()) || res.statusText;
   let message = text;
   let fields: Record<string, string> | undefined;
+  let code: string | undefined;
   try {
-    const body = JSON.parse(text) as { message?: unknown; fields?: Record<string, string> };
+    const body = JSON.parse(text) as { message?: unknown; fields?: Record<string, string>; code?: unknown };
     if (typeof body.message === 'string') message = body.message;
     fields = body.fields;
+    if (typeof body.code === 'string') code = body.code;
   } catch {
     /* not JSON: the raw text stands */
   }
-  throw new ApiError(res.status, message, fields);
+  throw new ApiError(res.status, message, fields, code);
 }
 
 /** The shared request helper: JSON in and out, session cookie included. */

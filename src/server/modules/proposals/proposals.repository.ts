@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { proposals } from '../../db/schema/proposals.ts';
+
+export type ProposalRow = typeof proposals.$inferSelect;
+export type NewProposalRow = typeof proposals.$inferInsert;
 
 /** A proposal by its public id with the few lead fields a customer may see; undefined when none. */
 export async function findPublicProposal(db: DbOrTx, publicId: string) {
@@ -44,3 +47,53 @@ export async function findPublicProposal(db: DbOrTx, publicId: string) {
     .limit(1);
   return row;
 }
+
+/** A lead's proposals, newest first. */
+export function listByLead(db: DbOrTx, leadId: number): Promise<ProposalRow[]> {
+  return db.select().from(proposals).where(eq(proposals.leadId, leadId)).orderBy(desc(proposals.createdAt), desc(proposals.id));
+}
+
+export async function findById(db: DbOrTx, id: number): Promise<ProposalRow | undefined> {
+  const [row] = await db.select().from(proposals).where(eq(proposals.id, id)).limit(1);
+  return row;
+}
+
+export async function insertProposal(db: DbOrTx, values: NewProposalRow): Promise<ProposalRow> {
+  const [row] = await db.insert(proposals).values(values).returning();
+  return row!;
+}
+
+export async function updateProposal(db: DbOrTx, id: number, values: Partial<NewProposalRow>): Promise<ProposalRow | undefined> {
+  const [row] = await db.update(proposals).set(values).where(eq(proposals.id, id)).returning();
+  return row;
+}
+
+export async function deleteProposal(db: DbOrTx, id: number): Promise<ProposalRow | undefined> {
+  const [row] = await db.delete(proposals).where(eq(proposals.id, id)).returning();
+  return row;
+}
+
+/**
+ * Counts one customer view in a single statement; `first` is true for exactly one caller, however
+ * many open the page at once (the row lock orders them).
+ */
+export async function recordView(db: DbOrTx, publicId: string, at: Date) {
+  const [row] = await db
+    .update(proposals)
+    .set({ viewCount: sql`${proposals.viewCount} + 1`, lastViewedAt: at, firstViewedAt: sql`coalesce(${proposals.firstViewedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(proposals.publicId, publicId))
+    .returning({ id: proposals.id, leadId: proposals.leadId, viewCount: proposals.viewCount, brand: proposals.vehicleBrand, model: proposals.vehicleModel });
+  return row ? { ...row, first: row.viewCount === 1 } : undefined;
+}
+
+/** The lead a proposal view is reported on. */
+export async function leadSummary(db: DbOrTx, leadId: number) {
+  const [row] = await db
+    .select({ id: leads.id, reference: leads.reference, firstName: leads.firstName, lastName: leads.lastName })
+    .from(leads)
+    .where(eq(leads.id, leadId))
+    .limit(1);
+  return row;
+}
+
+export const orderedByCreation = asc(proposals.createdAt);

@@ -1,21 +1,186 @@
-import type { DbOrTx } from '../../db/client.ts';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { EMAIL_SOURCES, type EmailSource } from '../../../shared/leads/status.ts';
-import { PUBLIC_ID_PATTERN, type PublicProposalResponse } from '../../../shared/schemas/proposals.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { findPublicProposal } from './proposals.repository.ts';
+import { computeProposalCosts, firstRegistrationDate } from '../../../shared/proposals/costs.ts';
+import {
+  PUBLIC_ID_PATTERN,
+  type Proposal,
+  type ProposalInputParsed,
+  type ProposalWriteResponse,
+  type UploadedPhoto,
+  type PublicProposalResponse,
+} from '../../../shared/schemas/proposals.ts';
+import { todayInLisbon } from '../../../shared/tax/dates.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { EventHub } from '../../realtime/hub.ts';
+import { attachMediaToProposal, deleteMediaNotIn, deleteOrphanMedia, insertStoredMedia } from '../media/media.repository.ts';
+import { normalisePhoto } from '../media/photo-import.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { insertEntry, leadExists } from '../timeline/timeline.repository.ts';
+import { resolvePhotos, storePhotos, type PhotoDownloader } from './proposal-photos.ts';
+import * as repo from './proposals.repository.ts';
 
 export const PROPOSAL_NOT_FOUND = 'Proposta não encontrada';
+export const STAFF_PROPOSAL_NOT_FOUND = 'Proposal not found';
+export const LEAD_NOT_FOUND = 'Lead not found';
+/** The same visitor reloading the page within this time is one view. */
+export const VIEW_DEDUPE_MS = 30 * 60 * 1000;
+/** An upload not saved into any proposal within this time is deleted. */
+export const ORPHAN_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
-export function createProposalsService(deps: { db: DbOrTx }) {
-  const { db } = deps;
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function toProposal(row: repo.ProposalRow): Proposal {
   return {
+    ...row,
+    vehicleFuelType: row.vehicleFuelType as Proposal['vehicleFuelType'],
+    registrationCountry: row.registrationCountry === 'non_eu' ? 'non_eu' : 'eu',
+    firstViewedAt: iso(row.firstViewedAt),
+    lastViewedAt: iso(row.lastViewedAt),
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
+  };
+}
+
+interface Deps {
+  db: Db;
+  hub: EventHub;
+  clock: Clock;
+  notifications: Pick<NotificationsService, 'notify'>;
+  photos: PhotoDownloader;
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
+
+export function createProposalsService(deps: Deps) {
+  const { db, hub, clock, notifications, photos, log } = deps;
+  const recentViews = new Map<string, number>();
+
+  const leadChanged = (leadId: number | null, byUserId: number | null) => {
+    if (leadId !== null) hub.publish({ type: 'lead_updated', data: byUserId === null ? { leadId } : { leadId, byUserId }, audience: { kind: 'staff' } });
+  };
+
+  /** The stored row's columns from the editor's fields, with ISV, IVA and total computed here. */
+  function columns(input: ProposalInputParsed) {
+    const today = todayInLisbon(clock.now());
+    const first = firstRegistrationDate(input.vehicleFirstRegistration);
+    if (first && first > today) throw new AppError('VALIDATION', 'First registration cannot be in the future', { vehicleFirstRegistration: 'First registration cannot be in the future' });
+    const costs = computeProposalCosts(input, today);
+    const { imageUrls: _urls, ...fields } = input;
+    return { ...fields, isvCost: costs.isvCost, ivaCost: costs.ivaCost, totalCost: costs.totalCost };
+  }
+
+  async function save(input: ProposalInputParsed, proposalId: number | null, write: (tx: DbOrTx, values: ReturnType<typeof columns>) => Promise<repo.ProposalRow>) {
+    const values = columns(input);
+    const { slots, failed } = await resolvePhotos(db, input.imageUrls, photos, proposalId);
+    const row = await db.transaction(async (tx) => {
+      const saved = await write(tx, values);
+      const { urls, keys } = await storePhotos(tx, slots, saved.id);
+      await attachMediaToProposal(tx, keys, saved.id);
+      await deleteMediaNotIn(tx, saved.id, keys);
+      return (await repo.updateProposal(tx, saved.id, { imageUrls: urls }))!;
+    });
+    return { proposal: toProposal(row), failedImages: failed } satisfies ProposalWriteResponse;
+  }
+
+  async function reportFirstView(view: { leadId: number | null; brand: string | null; model: string | null }, now: Date): Promise<void> {
+    const lead = view.leadId === null ? undefined : await repo.leadSummary(db, view.leadId);
+    if (!lead) return;
+    const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
+    const car = [view.brand, view.model].filter(Boolean).join(' ') || 'a car';
+    await insertEntry(db, {
+      leadId: lead.id,
+      type: 'chat',
+      title: 'Proposal viewed',
+      description: `${name} opened the proposal for ${car} for the first time.`,
+      metadata: { event: 'proposal_viewed' },
+      createdBy: null,
+      createdAt: now,
+    });
+    try {
+      await notifications.notify({
+        type: 'other',
+        title: 'Proposal viewed',
+        message: `${name} (#${lead.reference}) opened the proposal for ${car}`,
+        relatedId: lead.id,
+        relatedType: 'lead',
+        createdBy: null,
+      });
+    } catch (err) {
+      log?.error({ err, leadId: lead.id }, 'could not notify staff of a proposal view');
+    }
+    leadChanged(lead.id, null);
+  }
+
+  return {
+    async listForLead(leadId: number): Promise<Proposal[]> {
+      if (!(await leadExists(db, leadId))) throw notFound(LEAD_NOT_FOUND);
+      return (await repo.listByLead(db, leadId)).map(toProposal);
+    },
+
+    async create(leadId: number, input: ProposalInputParsed, user: { id: number }): Promise<ProposalWriteResponse> {
+      if (!(await leadExists(db, leadId))) throw notFound(LEAD_NOT_FOUND);
+      const result = await save(input, null, (tx, values) => repo.insertProposal(tx, { ...values, publicId: randomUUID(), leadId, createdBy: user.id }));
+      leadChanged(leadId, user.id);
+      return result;
+    },
+
+    async update(id: number, input: ProposalInputParsed, user: { id: number }): Promise<ProposalWriteResponse> {
+      const existing = await repo.findById(db, id);
+      if (!existing) throw notFound(STAFF_PROPOSAL_NOT_FOUND);
+      const result = await save(input, id, async (tx, values) => {
+        const row = await repo.updateProposal(tx, id, { ...values, updatedAt: clock.now() });
+        if (!row) throw notFound(STAFF_PROPOSAL_NOT_FOUND);
+        return row;
+      });
+      leadChanged(existing.leadId, user.id);
+      return result;
+    },
+
+    /** A photo staff upload (jpeg, png, webp), resized and stored; it joins a proposal when one is saved with its URL. */
+    async uploadPhoto(data: Buffer): Promise<UploadedPhoto> {
+      const photo = await normalisePhoto(data, null);
+      // Uploads left out of every saved proposal for a day are dropped here, without a job of their own.
+      await deleteOrphanMedia(db, new Date(clock.now().getTime() - ORPHAN_UPLOAD_MS));
+      const stored = await insertStoredMedia(db, photo, null);
+      return { url: stored.url, width: photo.width, height: photo.height };
+    },
+
+    async remove(id: number, user: { id: number }): Promise<void> {
+      // Its stored photos go with it (stored_media cascades).
+      const row = await repo.deleteProposal(db, id);
+      if (!row) throw notFound(STAFF_PROPOSAL_NOT_FOUND);
+      leadChanged(row.leadId, user.id);
+    },
+
+    /**
+     * A customer opened the page. Staff are not counted, nor the same visitor again within 30
+     * minutes. The first view tells every staff user and writes a timeline entry on the lead.
+     */
+    async recordView(publicId: string, visitor: { staff: boolean; key: string }): Promise<{ counted: boolean }> {
+      if (visitor.staff || !PUBLIC_ID_PATTERN.test(publicId)) return { counted: false };
+      const now = clock.now();
+      const dedupeKey = `${publicId}|${visitor.key}`;
+      const last = recentViews.get(dedupeKey);
+      if (last !== undefined && now.getTime() - last < VIEW_DEDUPE_MS) return { counted: false };
+      if (recentViews.size > 10_000) {
+        for (const [k, t] of recentViews) if (now.getTime() - t >= VIEW_DEDUPE_MS) recentViews.delete(k);
+      }
+      const view = await repo.recordView(db, publicId, now);
+      if (!view) throw notFound(PROPOSAL_NOT_FOUND);
+      recentViews.set(dedupeKey, now.getTime());
+      if (view.first && view.leadId !== null) await reportFirstView(view, now);
+      return { counted: true };
+    },
+
     /**
      * What the customer's proposal page shows (document 1 section 3). A proposal is unavailable
      * only when it does not exist (deleting the lead deletes its proposals).
      */
     async getPublic(publicId: string): Promise<PublicProposalResponse> {
       if (!PUBLIC_ID_PATTERN.test(publicId)) throw notFound(PROPOSAL_NOT_FOUND);
-      const row = await findPublicProposal(db, publicId);
+      const row = await repo.findPublicProposal(db, publicId);
       if (!row) throw notFound(PROPOSAL_NOT_FOUND);
       const { proposal, lead } = row;
       if (!lead?.id) return { proposal };

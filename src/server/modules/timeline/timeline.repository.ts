@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { EmailData, TimelineMetadata, TimelineType } from '../../../shared/schemas/timeline.ts';
+import type { EmailData, TimelineEvent, TimelineMetadata, TimelineType } from '../../../shared/schemas/timeline.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { leads, leadTimeline } from '../../db/schema/leads.ts';
@@ -8,7 +8,7 @@ export type TimelineRow = typeof leadTimeline.$inferSelect;
 export type NewTimelineRow = Omit<typeof leadTimeline.$inferInsert, 'type' | 'emailData' | 'metadata'> & {
   type: TimelineType;
   emailData?: EmailData | null;
-  metadata?: TimelineMetadata | null;
+  metadata?: (TimelineMetadata & { event?: TimelineEvent }) | null;
 };
 
 const entryColumns = {
@@ -59,13 +59,14 @@ export async function deleteEntry(db: DbOrTx, id: number): Promise<TimelineRow |
 
 /**
  * lastInteractionAt = the newest entry's time, or the lead's creation when it has none (ADR 012).
+ * A customer opening a proposal is not contact with them: it leaves lateness as it was.
  * Run after every timeline change, in the same transaction.
  */
 export async function recomputeLastInteraction(db: DbOrTx, leadId: number): Promise<void> {
   await db
     .update(leads)
     .set({
-      lastInteractionAt: sql`coalesce((select max(t.created_at) from lead_timeline t where t.lead_id = ${leadId}::int), ${leads.createdAt})`,
+      lastInteractionAt: sql`coalesce((select max(t.created_at) from lead_timeline t where t.lead_id = ${leadId}::int and t.metadata->>'event' is distinct from 'proposal_viewed'), ${leads.createdAt})`,
     })
     .where(eq(leads.id, leadId));
 }

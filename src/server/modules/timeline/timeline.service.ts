@@ -15,6 +15,7 @@ export const ENTRY_NOT_FOUND = 'Timeline entry not found';
 export const EMAIL_ENTRY_REFUSED = 'E-mail entries come from the company mailboxes; log a call or a chat instead';
 export const EMAIL_NOT_EDITABLE = 'E-mail entries cannot be edited';
 export const EMAIL_NOT_DELETABLE = 'E-mail entries cannot be deleted';
+export const SYSTEM_ENTRY_LOCKED = 'This entry was written by the product and cannot be changed';
 export const FUTURE_DATE = 'Date cannot be in the future';
 /** A browser clock this far ahead of ours still counts as now. */
 export const CLOCK_SKEW_MS = 60_000;
@@ -25,7 +26,8 @@ type QuickContact = z.output<typeof quickContactSchema>;
 export function toTimelineEntry(row: repo.TimelineEntryRow, companyAddresses: readonly string[]): TimelineEntry {
   const type = row.type as TimelineEntry['type'];
   const emailData = (row.emailData ?? null) as EmailData | null;
-  const kind = classifyTimelineEntry({ type, description: row.description, emailData }, companyAddresses);
+  const metadata = (row.metadata ?? null) as TimelineEntry['metadata'];
+  const kind = classifyTimelineEntry({ type, description: row.description, emailData, metadata }, companyAddresses);
   const names = [row.createdByFirstName, row.createdByLastName].filter(Boolean).join(' ');
   return {
     id: row.id,
@@ -36,11 +38,11 @@ export function toTimelineEntry(row: repo.TimelineEntryRow, companyAddresses: re
     title: row.title,
     description: row.description,
     emailData,
-    metadata: (row.metadata ?? null) as TimelineMetadata | null,
+    metadata,
     createdAt: new Date(row.createdAt).toISOString(),
     createdBy: row.createdBy,
     createdByName: row.createdBy === null ? null : names || row.createdByUsername || null,
-    editable: type !== 'email',
+    editable: type !== 'email' && !metadata?.event,
   };
 }
 
@@ -88,6 +90,7 @@ export function createTimelineService(deps: { db: Db; hub: EventHub; clock: Cloc
     const entry = await repo.findEntry(db, id);
     if (!entry) throw notFound(ENTRY_NOT_FOUND);
     if (entry.type === 'email') throw forbidden(refusal);
+    if ((entry.metadata as TimelineEntry['metadata'])?.event) throw forbidden(SYSTEM_ENTRY_LOCKED);
     return entry;
   }
 

@@ -9,11 +9,11 @@ import { ContactCard } from '../../../features/leads/detail/contact-card.tsx';
 import { DuplicateNotices } from '../../../features/leads/detail/duplicate-notices.tsx';
 import { LeadHeader } from '../../../features/leads/detail/lead-header.tsx';
 import { NotesCard } from '../../../features/leads/detail/notes-card.tsx';
-import { ProposalsCard } from '../../../features/leads/detail/proposals-card.tsx';
 import { QuoteCard } from '../../../features/leads/detail/quote-card.tsx';
 import { useMarkSeenOnce } from '../../../features/leads/detail/use-mark-seen.ts';
 import { VehicleCard } from '../../../features/leads/detail/vehicle-card.tsx';
 import { LeadFormDialog } from '../../../features/leads/dialogs/lead-form-dialog.tsx';
+import { ProposalsCard } from '../../../features/proposals/components/proposals-card.tsx';
 import { TimelineCard } from '../../../features/timeline/components/timeline-card.tsx';
 
 /** /admin/leads/{id}: one lead, its timeline and proposals (document 2 section 2). */
@@ -65,7 +65,7 @@ function LeadDetail({ id }: { id: number }) {
         </div>
         <div className="grid min-w-0 gap-4">
           <TimelineCard leadId={lead.id} />
-          <ProposalsCard />
+          <ProposalsCard leadId={lead.id} />
         </div>
       </div>
       <LeadFormDialog mode="edit" lead={lead} open={editOpen} onOpenChange={setEditOpen} />

@@ -11,7 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
 import { Field, FUEL_OPTIONS, MakeInput, OptionSelect, TRANSMISSION_OPTIONS } from '../dialogs/lead-fields.tsx';
-import { formatEuro } from './money.ts';
+import { formatEuro } from '../../../lib/money.ts';
 import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 import { vehicleDraftOf, vehicleUpdateOf, type VehicleDraft } from './vehicle-save.ts';
 

@@ -5,6 +5,7 @@ import type { ProposalLang } from '../../../app/public-routes.ts';
 import type { PublicProposalResponse } from '../../../../shared/schemas/proposals.ts';
 import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
 import { usePublicProposal } from '../api/get-public-proposal.ts';
+import { useRecordView } from '../api/record-view.ts';
 import { PROPOSAL_TEXTS, type ProposalTexts } from '../lib/i18n.ts';
 import { ClientInfo } from './client-info.tsx';
 import { ManagerCard } from './manager-card.tsx';
@@ -28,6 +29,7 @@ export const carName = (p: { vehicleBrand: string | null; vehicleModel: string |
 export function ProposalView({ publicId, lang, initial, settings }: ProposalViewProps) {
   const t = PROPOSAL_TEXTS[lang];
   const state = usePublicProposal(publicId, initial);
+  useRecordView(publicId, state.status === 'shown');
   if (state.status === 'loading') {
     return (
       <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground" role="status" data-slot="proposal-loading">

@@ -1,4 +1,4 @@
-import { FileText, Inbox, MessageSquare, Phone, Send, type LucideIcon } from 'lucide-react';
+import { Eye, FileText, Inbox, MessageSquare, Phone, Send, type LucideIcon } from 'lucide-react';
 import type { TimelineKind } from '../../../../shared/schemas/timeline.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -8,6 +8,7 @@ const ICONS: Record<TimelineKind, { icon: LucideIcon; tone: string }> = {
   email_received: { icon: Inbox, tone: 'bg-sky-100 text-sky-700 dark:bg-sky-950 dark:text-sky-300' },
   call: { icon: Phone, tone: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300' },
   chat: { icon: MessageSquare, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300' },
+  proposal_viewed: { icon: Eye, tone: 'bg-teal-100 text-teal-700 dark:bg-teal-950 dark:text-teal-300' },
 };
 
 export function KindIcon({ kind, className }: { kind: TimelineKind; className?: string }) {

@@ -1,0 +1,117 @@
+// AutoScout24 (listings.md §2): script#__NEXT_DATA__ -> props.pageProps.listingDetails.
+import type { ListingData } from './types.ts';
+import { asPlugin, fuelFromAutoscoutCode, fuelFromText, type FuelInfo } from './fuel.ts';
+import { findScripts, nextData } from './html-scripts.ts';
+import { imageList } from './images.ts';
+import { co2CycleFor, co2LabelOf, emptyListing, hasCarData } from './listing-data.ts';
+import { currencyOf } from './money.ts';
+import { hpFromKw, kwFromHp, netFromGross, parseCo2, parseEngineCc, parseInteger, parseMonthYear, parsePower, parsePrice } from './numbers.ts';
+import { cleanText, countryCode, findObject, isRecord, pathGet } from './text.ts';
+
+/** trackingParams.classified_country one-letter codes. */
+const TRACKING_COUNTRY: Record<string, string> = { D: 'DE', A: 'AT', B: 'BE', E: 'ES', F: 'FR', I: 'IT', L: 'LU', NL: 'NL', P: 'PT' };
+
+const looksLikeListing = (o: Record<string, unknown>) => isRecord(o.vehicle) && (isRecord(o.prices) || Array.isArray(o.images));
+
+export function parseAutoscout24(html: string): ListingData | null {
+  const data = nextData(html, findScripts(html));
+  const pageProps = pathGet(data, 'props', 'pageProps') ?? pathGet(data, 'pageProps');
+  let details = pathGet(pageProps, 'listingDetails') ?? pathGet(pageProps, 'listing');
+  if (!isRecord(details) || !looksLikeListing(details)) details = findObject(data, looksLikeListing);
+  return isRecord(details) ? fromListingDetails(details) : null;
+}
+
+/** A number field or its formatted twin. */
+const raw = (o: unknown, key: string): unknown => (isRecord(o) ? (o[key] ?? undefined) : undefined);
+const fmtOf = (v: unknown): unknown => (isRecord(v) ? (v.formatted ?? v.raw) : v);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+function fromListingDetails(d: Record<string, unknown>): ListingData | null {
+  const v = isRecord(d.vehicle) ? d.vehicle : {};
+  const out = emptyListing('autoscout24');
+  out.brand = cleanText(fmtOf(v.make));
+  out.model = cleanText(fmtOf(v.model));
+  out.submodel = submodelOf(v, out.brand, out.model);
+  out.mileageKm = num(v.mileageInKmRaw) ?? parseInteger(v.mileageInKm ?? v.mileage);
+  out.engineCc =
+    num(v.rawDisplacementInCCM) ?? num(v.rawCylinderCapacity) ??
+    parseEngineCc(v.displacementInCCM ?? v.cylinderCapacity ?? v.engineDisplacementInCCM);
+
+  const power = parsePower([v.powerInKw, v.powerInHp].filter((x) => typeof x === 'string').join(' '));
+  const kw = num(v.rawPowerInKw) ?? power?.kw ?? null;
+  const hp = num(v.rawPowerInHp) ?? power?.hp ?? null;
+  out.powerKw = kw ?? (hp !== null ? kwFromHp(hp) : null);
+  out.powerHp = hp ?? (kw !== null ? hpFromKw(kw) : null);
+
+  const fuel = fuelOf(d, v);
+  out.fuel = fuel.fuel;
+  out.hybrid = fuel.hybrid;
+  out.plugin = fuel.plugin;
+
+  out.firstRegistration = parseMonthYear(v.firstRegistrationDateRaw) ?? parseMonthYear(v.firstRegistrationDate);
+  const co2 = co2Of(v);
+  out.co2 = co2.value;
+  out.co2Cycle = co2CycleFor(co2.value, out.firstRegistration, co2.label);
+
+  const loc = isRecord(d.location) ? d.location : {};
+  const tracked = cleanText(pathGet(d, 'trackingParams', 'classified_country'));
+  out.country = countryCode(loc.countryCode) ?? (tracked ? (TRACKING_COUNTRY[tracked.toUpperCase()] ?? null) : null);
+
+  pricesOf(d, out);
+  const seller = isRecord(d.seller) ? d.seller : {};
+  out.sellerName = cleanText(seller.companyName) ?? cleanText(seller.contactName) ?? cleanText(seller.name);
+  out.imageUrls = imageList(Array.isArray(d.images) && d.images.length > 0 ? d.images : d.headerImage);
+  return hasCarData(out) || out.price ? out : null;
+}
+
+/** modelVersionInput is free text, often "xDrive30d M Sport | Pano | AHK": its first segment, without a repeated make/model. */
+function submodelOf(v: Record<string, unknown>, brand: string | null, model: string | null): string | null {
+  const text = cleanText(v.modelVersionInput) ?? cleanText(fmtOf(v.variant)) ?? cleanText(v.motorTypeName);
+  if (!text) return null;
+  let first = text.split(/\s*[|*•;]\s*/).find((s) => s.trim() !== '')?.trim() ?? '';
+  for (const name of [brand, model]) {
+    if (name && first.toLowerCase().startsWith(`${name.toLowerCase()} `)) first = first.slice(name.length).trim();
+  }
+  return first || null;
+}
+
+function fuelOf(d: Record<string, unknown>, v: Record<string, unknown>): FuelInfo {
+  const category = v.fuelCategory;
+  const labels = [fmtOf(category), fmtOf(v.primaryFuel), fmtOf(v.fuelType), fmtOf(v.fuel)];
+  let info = fuelFromAutoscoutCode(raw(category, 'raw') ?? (typeof category === 'string' ? category : undefined));
+  for (const label of labels) info ??= fuelFromText(label);
+  const additional = Array.isArray(v.additionalFuel) ? v.additionalFuel.map(fmtOf) : [];
+  const vehicleType = String(d.vehicleType ?? v.vehicleType ?? '').toLowerCase();
+  const pluginSignal = vehicleType === 'phev' || [...labels, ...additional].some((l) => fuelFromText(l)?.plugin);
+  if (pluginSignal) return asPlugin(info);
+  return info ?? { fuel: null, hybrid: false, plugin: false };
+}
+
+/** The WLTP block first (WLTP by definition), then the generic field with the date rule. */
+function co2Of(v: Record<string, unknown>): { value: number | null; label: 'wltp' | 'nedc' | 'unknown' } {
+  const wltp = pathGet(v, 'wltp', 'co2EmissionsCombinedWithFallback') ?? pathGet(v, 'wltp', 'co2Emissions');
+  const wltpValue = num(raw(wltp, 'raw')) ?? parseCo2(raw(wltp, 'formatted') ?? (typeof wltp === 'number' ? wltp : undefined));
+  if (wltpValue !== null) return { value: wltpValue, label: 'wltp' };
+  const generic = v.co2emissionInGramPerKmWithFallback ?? v.co2emissionInGramPerKm ?? v.co2Emission;
+  const formatted = raw(generic, 'formatted') ?? (typeof generic === 'string' ? generic : undefined);
+  const value = num(raw(generic, 'raw')) ?? (typeof generic === 'number' ? generic : null) ?? parseCo2(formatted);
+  return { value: value !== null ? Math.round(value) : null, label: co2LabelOf(formatted) };
+}
+
+function pricesOf(d: Record<string, unknown>, out: ListingData): void {
+  const pub = pathGet(d, 'prices', 'public');
+  const p = isRecord(pub) ? pub : {};
+  const formatted = cleanText(p.price) ?? cleanText(pathGet(d, 'price', 'priceFormatted'));
+  const gross = num(p.priceRaw) ?? null;
+  out.price = gross !== null && gross > 1 ? parsePrice(gross) : positive(parsePrice(formatted));
+  out.currency = out.price ? (cleanText(p.currency) ?? currencyOf(formatted)) : null;
+  const netRaw = num(p.netPriceRaw);
+  const net = netRaw !== null && netRaw > 1 ? parsePrice(netRaw) : positive(parsePrice(p.netPrice));
+  if (p.taxDeductible !== false && net) out.priceWithoutVat = net;
+  else if (p.taxDeductible === true && out.price && typeof p.vatRate === 'number') out.priceWithoutVat = netFromGross(out.price, p.vatRate);
+  // superDeal.oldPriceFormatted is the only structured reduction signal; suggestedRetail is the new-car list price.
+  const old = positive(parsePrice(pathGet(d, 'superDeal', 'oldPriceFormatted')));
+  if (old && out.price && Number(old) > Number(out.price)) out.originalPrice = old;
+}
+
+const positive = (price: string | null): string | null => (price !== null && Number(price) > 1 ? price : null);

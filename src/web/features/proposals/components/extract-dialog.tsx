@@ -1,0 +1,167 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ClipboardPaste, FilePlus2, Loader2, ShieldAlert, Wand2 } from 'lucide-react';
+import { emptyProposal, proposalFromListing } from '../../../../shared/proposals/draft.ts';
+import type { ProposalInputParsed } from '../../../../shared/schemas/proposals.ts';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
+import { useScrapeListing } from '../api/scrape-listing.ts';
+import { loadingMessageAt, LOADING_MESSAGE_MS } from '../lib/proposal-text.ts';
+
+/** Document 2 section 5: the URL must be a URL and not blank. */
+export function urlError(text: string): string | null {
+  if (!text.trim()) return 'Please enter a listing URL';
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'Please enter a valid URL';
+  } catch {
+    return 'Please enter a valid URL';
+  }
+}
+
+/**
+ * Create a proposal from a listing URL: the server reads the listing; when the marketplace refuses
+ * automatic reads, staff paste the page source and the same parsers run on it.
+ */
+export function ExtractDialog({ open, onOpenChange, onReady }: { open: boolean; onOpenChange: (open: boolean) => void; onReady: (initial: ProposalInputParsed) => void }) {
+  const [url, setUrl] = useState('');
+  const [html, setHtml] = useState('');
+  const [pasteOpen, setPasteOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const [elapsed, setElapsed] = useState(0);
+  const scrape = useScrapeListing();
+
+  useEffect(() => {
+    if (!open) return;
+    setUrl('');
+    setHtml('');
+    setPasteOpen(false);
+    setError(null);
+    setBlocked(null);
+    scrape.reset();
+  }, [open]);
+
+  // Loading messages rotate every 3 seconds while the listing is read.
+  useEffect(() => {
+    if (!scrape.isPending) return;
+    setElapsed(0);
+    const started = Date.now();
+    const timer = setInterval(() => setElapsed(Date.now() - started), LOADING_MESSAGE_MS);
+    return () => clearInterval(timer);
+  }, [scrape.isPending]);
+
+  const run = (withHtml: boolean) => {
+    const problem = urlError(url);
+    setError(problem);
+    if (problem) return;
+    if (withHtml && !html.trim()) {
+      setError('Paste the page source first');
+      return;
+    }
+    scrape.mutate(
+      { url: url.trim(), ...(withHtml ? { html } : {}) },
+      {
+        onSuccess: (data) => {
+          toastSuccess('Vehicle data extracted');
+          onReady(proposalFromListing(data.carData, data.imageUrls, data.sourceUrl));
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'LISTING_BLOCKED') {
+            setBlocked(err.serverMessage);
+            setPasteOpen(true);
+          } else {
+            setError(err instanceof ApiError ? (err.fields?.url ?? err.serverMessage) : String(err));
+          }
+          toastFailure('Failed to extract vehicle data', err);
+        },
+      },
+    );
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    run(pasteOpen && html.trim() !== '');
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !scrape.isPending && onOpenChange(next)}>
+      <DialogContent className="max-h-[92svh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Create Proposal</DialogTitle>
+          <DialogDescription>Paste the link of a mobile.de, AutoScout24 or Standvirtual listing. The car's data and photos are read from it.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <div className="grid gap-1.5">
+            <Label htmlFor="listing-url">Listing URL</Label>
+            <Input
+              id="listing-url"
+              type="url"
+              inputMode="url"
+              placeholder="https://www.autoscout24.de/angebote/..."
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              aria-invalid={!!error}
+              aria-describedby={error ? 'listing-url-error' : undefined}
+              disabled={scrape.isPending}
+              autoFocus
+            />
+            {error && (
+              <p id="listing-url-error" className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+
+          {blocked && (
+            <Alert variant="destructive" data-testid="listing-blocked">
+              <ShieldAlert aria-hidden />
+              <AlertTitle>Automatic read refused</AlertTitle>
+              <AlertDescription>{blocked}</AlertDescription>
+            </Alert>
+          )}
+
+          {pasteOpen ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor="listing-html">Page source</Label>
+              <Textarea
+                id="listing-html"
+                value={html}
+                onChange={(e) => setHtml(e.target.value)}
+                placeholder="Open the listing in your browser, press Ctrl+U (Cmd+Option+U on a Mac), select all, copy and paste here."
+                className="max-h-48 min-h-28 font-mono text-xs"
+                disabled={scrape.isPending}
+              />
+              <p className="text-xs text-muted-foreground">The listing URL above is kept as the proposal's source link.</p>
+            </div>
+          ) : (
+            <Button type="button" variant="link" className="h-auto justify-start p-0 text-sm" onClick={() => setPasteOpen(true)}>
+              <ClipboardPaste aria-hidden /> Paste the page source instead
+            </Button>
+          )}
+
+          {scrape.isPending && (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="extract-loading">
+              <Loader2 className="size-4 animate-spin" aria-hidden /> {loadingMessageAt(elapsed)}
+            </p>
+          )}
+
+          <DialogFooter className="gap-2 sm:justify-between">
+            <Button type="button" variant="ghost" onClick={() => onReady(emptyProposal())} disabled={scrape.isPending}>
+              <FilePlus2 aria-hidden /> Start without a listing
+            </Button>
+            <Button type="submit" disabled={scrape.isPending}>
+              {scrape.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Wand2 aria-hidden />}
+              {pasteOpen && html.trim() ? 'Read pasted page' : 'Extract vehicle data'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Loader2 } from 'lucide-react';
+import { computeProposalCosts } from '../../../../shared/proposals/costs.ts';
+import { proposalInputSchema, type ProposalInputParsed } from '../../../../shared/schemas/proposals.ts';
+import { todayInLisbon } from '../../../../shared/tax/dates.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { toast } from '../../../hooks/use-toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatEuro } from '../../../lib/money.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
+import { useSaveProposal } from '../api/save-proposal.ts';
+import { toCostInput, toPayload, valuesFrom, type EditorValues, type PhotoChoice } from '../lib/editor-values.ts';
+import { CostsTab } from './costs-tab.tsx';
+import { ImagesTab } from './images-tab.tsx';
+import { VehicleTab } from './vehicle-tab.tsx';
+
+type Tab = 'vehicle' | 'images' | 'costs';
+const COST_FIELDS = new Set(['transportCost', 'registrationFee', 'taxDeclarationDate', 'electricRangeKm', 'registrationCountry']);
+const tabOf = (field: string): Tab => (field === 'imageUrls' ? 'images' : COST_FIELDS.has(field) ? 'costs' : 'vehicle');
+
+interface Props {
+  leadId: number;
+  mode: 'create' | 'edit';
+  initial: ProposalInputParsed;
+  proposalId?: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The proposal editor (document 2 section 4): tabs Vehicle Details, Images (count) and Import
+ * Costs. ISV, IVA and the total follow every keystroke through the shared tax engine, the same
+ * function the server saves with, so the customer's page shows exactly these numbers.
+ */
+export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, onOpenChange }: Props) {
+  const form = useForm<EditorValues>({ defaultValues: valuesFrom(initial) });
+  const [tab, setTab] = useState<Tab>('vehicle');
+  const save = useSaveProposal(leadId);
+
+  useEffect(() => {
+    if (!open) return;
+    form.reset(valuesFrom(initial));
+    setTab('vehicle');
+  }, [open, initial]);
+
+  const watched = useWatch({ control: form.control }) as EditorValues;
+  const costs = useMemo(() => computeProposalCosts(toCostInput({ ...form.getValues(), ...watched }), todayInLisbon()), [watched]);
+  const photos = form.watch('photos');
+  const chosen = photos.filter((p) => p.selected && !p.broken).length;
+  const setPhotos = (update: (photos: PhotoChoice[]) => PhotoChoice[]) => form.setValue('photos', update(form.getValues('photos')), { shouldDirty: true });
+
+  const failed = (fields: Record<string, string>) => {
+    for (const [name, message] of Object.entries(fields)) form.setError(name as keyof EditorValues, { message });
+    const first = Object.keys(fields)[0];
+    if (first) setTab(tabOf(first));
+  };
+
+  const submit = form.handleSubmit((values) => {
+    const payload = toPayload(values);
+    const parsed = proposalInputSchema.safeParse(payload);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+      failed(fields);
+      return;
+    }
+    save.mutate(
+      { id: mode === 'edit' ? (proposalId ?? null) : null, data: payload },
+      {
+        onSuccess: (answer) => {
+          toastSuccess(mode === 'edit' ? 'Proposal updated' : 'Proposal created');
+          if (answer.failedImages.length) {
+            toast({
+              title: `${answer.failedImages.length} photo${answer.failedImages.length === 1 ? '' : 's'} could not be copied`,
+              description: `${answer.failedImages[0]!.message}. The proposal was saved without ${answer.failedImages.length === 1 ? 'it' : 'them'}.`,
+              variant: 'destructive',
+            });
+          }
+          onOpenChange(false);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.fields) failed(err.fields);
+          toastFailure(mode === 'edit' ? 'Failed to update proposal' : 'Failed to create proposal', err);
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
+      <DialogContent className="flex max-h-[94svh] flex-col gap-3 p-4 sm:max-w-3xl sm:p-6">
+        <DialogHeader>
+          <DialogTitle>{mode === 'edit' ? 'Edit Proposal' : 'New Proposal'}</DialogTitle>
+          <DialogDescription>Check the car's data and photos; the import costs follow as you type.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col gap-3">
+          <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-h-0 flex-1">
+            <TabsList className="w-full sm:w-fit">
+              <TabsTrigger value="vehicle">Vehicle Details</TabsTrigger>
+              <TabsTrigger value="images">Images ({chosen})</TabsTrigger>
+              <TabsTrigger value="costs">Import Costs</TabsTrigger>
+            </TabsList>
+            <div className="min-h-0 flex-1 overflow-y-auto px-0.5 py-1">
+              <TabsContent value="vehicle" forceMount hidden={tab !== 'vehicle'}>
+                <VehicleTab form={form} />
+              </TabsContent>
+              <TabsContent value="images" forceMount hidden={tab !== 'images'}>
+                <ImagesTab photos={photos} onChange={setPhotos} autoDeselectSmall={mode === 'create'} />
+              </TabsContent>
+              <TabsContent value="costs" forceMount hidden={tab !== 'costs'}>
+                <CostsTab form={form} costs={costs} />
+              </TabsContent>
+            </div>
+          </Tabs>
+          <DialogFooter className="items-center gap-2 border-t pt-3 sm:justify-between">
+            <p className="text-sm text-muted-foreground" data-testid="editor-summary">
+              ISV <span className="font-medium text-foreground tabular-nums">{formatEuro(costs.isvCost) ?? '—'}</span> · IVA{' '}
+              <span className="font-medium text-foreground tabular-nums">{formatEuro(costs.ivaCost) ?? '—'}</span> · Total{' '}
+              <span className="font-semibold text-foreground tabular-nums">{formatEuro(costs.totalCost) ?? '—'}</span>
+            </p>
+            <div className="flex gap-2">
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
+                {save.isPending ? 'Saving...' : mode === 'edit' ? 'Save changes' : 'Create proposal'}
+              </Button>
+            </div>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

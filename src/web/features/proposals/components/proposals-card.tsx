@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { ExternalLink, Eye, FileText, ImageOff, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { Proposal, ProposalInputParsed } from '../../../../shared/schemas/proposals.ts';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatEuro } from '../../../lib/money.ts';
+import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
+import { toast } from '../../../hooks/use-toast.ts';
+import { useDeleteProposal } from '../api/delete-proposal.ts';
+import { useProposals } from '../api/get-proposals.ts';
+import { publicProposalUrl, viewsText } from '../lib/proposal-text.ts';
+import { ExtractDialog } from './extract-dialog.tsx';
+import { ProposalEditorDialog } from './proposal-editor-dialog.tsx';
+
+type Editor = { open: boolean; mode: 'create' | 'edit'; initial?: ProposalInputParsed; proposalId?: number };
+
+/** A lead's proposals with add (from a listing URL), edit, copy link, open and delete (document 2 section 2). */
+export function ProposalsCard({ leadId }: { leadId: number }) {
+  const { data: proposals, isPending, isError, refetch } = useProposals(leadId);
+  const [extractOpen, setExtractOpen] = useState(false);
+  // The editor keeps its content while it closes, so the dialog does not flash empty.
+  const [editor, setEditor] = useState<Editor>({ open: false, mode: 'create' });
+  const [deleting, setDeleting] = useState<Proposal | null>(null);
+  const remove = useDeleteProposal(leadId);
+
+  const copyLink = async (p: Proposal) => {
+    try {
+      await navigator.clipboard.writeText(publicProposalUrl(p.publicId));
+      toastSuccess('Link copied');
+    } catch {
+      toast({ title: 'Error', description: 'Failed to copy the link.', variant: 'destructive' });
+    }
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toastSuccess('Proposal deleted'),
+      onError: (err) => toastFailure('Failed to delete proposal', err),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <Card className="gap-4" data-testid="proposals-card">
+      <CardHeader className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle role="heading" aria-level={2}>
+          Proposals
+        </CardTitle>
+        <Button size="sm" onClick={() => setExtractOpen(true)}>
+          <Plus aria-hidden /> Add proposal
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="grid gap-3" aria-label="Loading proposals">
+            <Skeleton className="h-20" />
+          </div>
+        ) : isError ? (
+          <div className="flex flex-wrap items-center gap-2 text-sm text-destructive">
+            The proposals could not be loaded.
+            <Button size="sm" variant="outline" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : proposals.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted-foreground">
+            <FileText className="size-6" aria-hidden />
+            <p>No proposals yet</p>
+          </div>
+        ) : (
+          <ul className="grid gap-3">
+            {proposals.map((p) => (
+              <ProposalItem
+                key={p.id}
+                proposal={p}
+                onEdit={() => setEditor({ open: true, mode: 'edit', initial: p, proposalId: p.id })}
+                onCopy={() => void copyLink(p)}
+                onDelete={() => setDeleting(p)}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+
+      <ExtractDialog
+        open={extractOpen}
+        onOpenChange={setExtractOpen}
+        onReady={(initial) => {
+          setExtractOpen(false);
+          setEditor({ open: true, mode: 'create', initial });
+        }}
+      />
+      {editor.initial && (
+        <ProposalEditorDialog
+          leadId={leadId}
+          mode={editor.mode}
+          initial={editor.initial}
+          proposalId={editor.proposalId}
+          open={editor.open}
+          onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
+        />
+      )}
+      <AlertDialog open={!!deleting} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete this proposal?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The customer's link stops working and its stored photos are deleted. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={confirmDelete} className="bg-destructive text-white hover:bg-destructive/90">
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
+
+function ProposalItem({ proposal: p, onEdit, onCopy, onDelete }: { proposal: Proposal; onEdit: () => void; onCopy: () => void; onDelete: () => void }) {
+  const [thumbBroken, setThumbBroken] = useState(false);
+  const title = [p.vehicleBrand, p.vehicleModel].filter(Boolean).join(' ') || 'Untitled proposal';
+  const thumb = p.imageUrls[0];
+  return (
+    <li className="flex gap-3 rounded-lg border p-3" data-testid="proposal-item">
+      <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted">
+        {thumb && !thumbBroken ? (
+          <img src={thumb} alt="" className="size-full object-cover" loading="lazy" onError={() => setThumbBroken(true)} />
+        ) : (
+          <ImageOff className="size-5 text-muted-foreground" aria-hidden />
+        )}
+      </div>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <p className="truncate font-medium">{title}</p>
+          <p className="font-semibold tabular-nums" data-testid="proposal-total">
+            {formatEuro(p.totalCost) ?? '—'}
+          </p>
+        </div>
+        {p.vehicleSubmodel && <p className="truncate text-sm text-muted-foreground">{p.vehicleSubmodel}</p>}
+        <p className="text-xs text-muted-foreground">
+          ISV {formatEuro(p.isvCost) ?? 'not computed'} · {p.imageUrls.length} photo{p.imageUrls.length === 1 ? '' : 's'} · updated {formatDateTime(p.updatedAt)}
+        </p>
+        <p className="flex items-center gap-1 text-xs text-muted-foreground" data-testid="proposal-views">
+          <Eye className="size-3.5" aria-hidden />
+          <span>{viewsText(p.viewCount, p.lastViewedAt)}</span>
+        </p>
+        <div className="mt-1 flex flex-wrap gap-1">
+          <Button size="sm" variant="outline" onClick={onEdit}>
+            <Pencil aria-hidden /> Edit
+          </Button>
+          <Button size="sm" variant="outline" onClick={onCopy}>
+            <Link2 aria-hidden /> Copy link
+          </Button>
+          <Button size="sm" variant="outline" asChild>
+            <a href={publicProposalUrl(p.publicId)} target="_blank" rel="noreferrer">
+              <ExternalLink aria-hidden /> Open
+            </a>
+          </Button>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button size="sm" variant="ghost" onClick={onDelete} aria-label="Delete proposal">
+                <Trash2 aria-hidden />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Delete proposal</TooltipContent>
+          </Tooltip>
+        </div>
+      </div>
+    </li>
+  );
+}
