@@ -111,7 +111,8 @@ export function ImagesTab({ photos, onChange, autoDeselectSmall }: Props) {
                 src={p.url}
                 alt={`Photo ${position + 1}`}
                 className="aspect-[4/3] w-full object-cover"
-                loading="lazy"
+                // Eager even while the tab is hidden: sizes are needed at once to deselect the small ones.
+                loading="eager"
                 referrerPolicy="no-referrer"
                 onLoad={(e) => measured(index, e.currentTarget)}
                 onError={() => update(index, { broken: true })}
