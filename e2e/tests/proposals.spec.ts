@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { api, expect, expectToast, test } from '../fixtures.ts';
 import { createLeadViaApi, openLead, signInViaApi } from '../lib/lead-detail-api.ts';
 import { LISTING_FIXTURE_PORT } from '../lib/listing-fixture.ts';
@@ -134,9 +135,16 @@ test.describe('proposals', () => {
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog.getByText('First registration must be written MM/YYYY')).toBeVisible();
     await dialog.getByLabel('First registration').fill('06/2020');
+    // Staff upload a photo of their own (a 2400x1600 PNG made here); it is stored resized.
+    await dialog.getByRole('tab', { name: 'Images (0)' }).click();
+    const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+    await dialog.getByTestId('photo-upload-input').setInputFiles({ name: 'garage.png', mimeType: 'image/png', buffer: png });
+    await expect(dialog.getByRole('tab', { name: 'Images (1)' })).toBeVisible();
+    await expect(dialog.getByTestId('photo-tile')).toContainText('1920×1280');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expectToast(page, 'Success', 'Proposal updated');
     await expect(item).toContainText('Audi A4 Avant');
+    await expect(item).toContainText('1 photo ·');
 
     await item.getByRole('button', { name: 'Copy link' }).click();
     await expectToast(page, 'Success', 'Link copied');

@@ -15,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A fake server holding one lead: GET, PUT (merged into the lead), seen, star, timeline. */
+/** A fake server holding one lead: GET, PUT (merged into the lead), seen, star, timeline, proposals. */
 function serve(initial: Lead | null, overrides: (call: Call) => Response | undefined = () => undefined) {
   let lead = initial;
   const calls = stubFetch((call) => {
@@ -25,6 +25,7 @@ function serve(initial: Lead | null, overrides: (call: Call) => Response | undef
     const base = `/api/leads/${lead.id}`;
     if (call.method === 'GET' && call.url === base) return json(lead);
     if (call.method === 'GET' && call.url === `${base}/timeline`) return json([]);
+    if (call.method === 'GET' && call.url === `${base}/proposals`) return json([]);
     if (call.method === 'POST' && call.url === `${base}/seen`) return json({ ok: true });
     if (call.method === 'POST' && call.url === `${base}/star`) {
       lead = { ...lead, starred: !lead.starred };
@@ -56,7 +57,7 @@ describe('lead detail', () => {
     const quote = screen.getByTestId('quote-card');
     expect(quote).toHaveTextContent('€23 500');
     expect(quote).not.toHaveTextContent('$');
-    expect(screen.getByText('No proposals yet')).toBeInTheDocument();
+    expect(await screen.findByText('No proposals yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /standvirtual|example\.com\/listing/ })).toHaveAttribute('target', '_blank');
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/seen'))).toHaveLength(1));
   });
