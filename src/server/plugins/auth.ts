@@ -47,12 +47,11 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
 
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await opts.sessions.resolve(token) : null;
-    if (!session) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
-    request.session = session;
-    request.user = session.user;
-    const extended = await opts.sessions.extendIfAging(session);
-    if (extended && token) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, opts.secureCookies, extended));
+    const found = token ? await opts.sessions.authenticate(token) : null;
+    if (!found) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
+    request.session = found.session;
+    request.user = found.session.user;
+    if (found.extendedTo) reply.setCookie(SESSION_COOKIE, token!, sessionCookieOptions(request, opts.secureCookies, found.extendedTo));
   };
 
   const guards: Record<Exclude<Access, 'public'>, onRequestHookHandler> = {
