@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { AppError } from './lib/app-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { lazyChildLoggerFactory } from './lib/logger.ts';
 import { REPO_ROOT } from './lib/paths.ts';
 import { createRequestIdGenerator } from './lib/request-id.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -56,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
 
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(deps.logger ? { loggerInstance: deps.logger, childLoggerFactory: lazyChildLoggerFactory } : { logger: false }),
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     // UUID-shaped, a counter after a random part drawn once: cheaper than randomUUID() per request.
