@@ -3,7 +3,9 @@
 // dist/server/init-pglite.child.js. `npm start`, the benchmarks and the browser tests run this
 // bundle (ADR 011); `npm run serve`, `npm run dev` and Vitest keep running the sources with tsx.
 //
-//   node scripts/build-server.mjs            build into dist/server
+//   node scripts/build-server.mjs              build into dist/server
+//   node scripts/build-server.mjs --if-stale   only if dist/server/main.js is missing or older
+//                                              than one of its inputs (SERVER_BUILD_INPUTS)
 //
 // npm packages stay external (loaded from node_modules at run time, like under tsx). Code that is
 // only imported with import() (server rendering of the public pages) goes to its own chunks, so it
@@ -11,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_BUILD_DIR, SERVER_ENTRY_POINTS } from './lib/ensure-deps.mjs';
+import { SERVER_BUILD_DIR, SERVER_ENTRY_POINTS, serverBuildStaleReason } from './lib/ensure-deps.mjs';
 import { repoRoot } from './lib/proc.mjs';
 
 /**
@@ -52,8 +54,10 @@ export async function buildServer({ root = repoRoot, outDir = path.join(root, SE
 }
 
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
-  const started = Date.now();
-  const outDir = await buildServer();
-  console.log(`> server built: ${path.relative(process.cwd(), outDir) || outDir} (${Date.now() - started} ms)`);
+  const reason = process.argv.includes('--if-stale') ? serverBuildStaleReason(repoRoot) : 'asked to';
+  if (reason) {
+    const started = Date.now();
+    const outDir = await buildServer();
+    console.log(`> server built: ${path.relative(process.cwd(), outDir) || outDir} (${reason}, ${Date.now() - started} ms)`);
+  }
 }
-
