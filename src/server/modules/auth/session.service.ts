@@ -78,7 +78,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
         if (sessionCache.size >= MAX_CACHED) sessionCache.clear();
         sessionCache.set(sid, cached);
       }
-      if (cached.expire <= now) return null;
+      if (cached.expire.getTime() <= now.getTime()) return null;
       const user = await loadUser(cached.userId, nowMs);
       return user ? { sid, user, expire: cached.expire } : null;
     },
