@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { isvSimulateSchema, toTaxInput, type IsvSimulateParsed, type IsvSimulateRequest } from '../src/shared/schemas/isv.ts';
 import { calculateTax } from '../src/shared/tax/calculate.ts';
+import { appNodeArgs } from './lib/server.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_PER_SECOND = 200_000;
@@ -127,7 +128,8 @@ async function startServer(): Promise<{ baseUrl: string; pid: number }> {
     NODE_ENV: 'production',
     ISV_RATE_LIMIT_PER_MINUTE: '100000000',
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The compiled server, as `npm start` runs it (ADR 011).
+  const child = spawn(process.execPath, appNodeArgs(), { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server = child;
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4_000));

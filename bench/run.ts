@@ -15,7 +15,7 @@ import { cpuWindow, waitForQuiet } from './lib/cpu.ts';
 import { measure, type LoadResult } from './lib/load.ts';
 import { freshDatabase, PG_ADMIN_URL, serverVersion } from './lib/pg.ts';
 import {
-  appDir, inspectServerProcess, readMemory, repoRoot, signIn, sleep, spawnApp, spawnCeiling, waitFor200,
+  appDir, appNodeArgs, inspectServerProcess, readMemory, repoRoot, signIn, sleep, spawnApp, spawnCeiling, waitFor200,
   type Backend, type Memory, type ProcessInfo, type Spawned,
 } from './lib/server.ts';
 import { fmt, table } from './lib/table.ts';
@@ -442,11 +442,14 @@ async function main() {
 
   const startedAt = new Date();
   ensureWebBuild();
+  // Built once here (if stale) rather than inside the first timed start.
+  const serverArgs = appNodeArgs();
   const machine = await machineInfo();
   const app = appInfo();
   say(`machine: ${machine.nproc} CPUs (${machine.cpuModel}), ${machine.memTotalGb} GB RAM, node ${machine.node}, load average ${machine.loadAvgAtStart.join(' ')}`);
   say(`PostgreSQL ${machine.postgres} at ${PG_ADMIN_URL}`);
   say(`app: ${app.dir} at ${app.commit ?? '?'}${app.uncommittedFiles ? ` + ${app.uncommittedFiles} uncommitted file(s)` : ''}`);
+  say(`server command: node ${serverArgs.join(' ')}`);
 
   const results: Record<string, unknown> = {};
   if (selected.includes('http')) results.http = await benchHttp();

@@ -1,6 +1,8 @@
 // Browser tests: `npx vite build && npx playwright test -c e2e/playwright.config.ts` from the repo
-// root (npm test -- e2e builds dist/web first). The webServer builds nothing: it recreates a
-// throwaway PGlite directory, inserts the test accounts (e2e/prepare-db.ts) and serves dist/web.
+// root (npm test -- e2e builds dist/web first). The webServer recreates a throwaway PGlite
+// directory, inserts the test accounts (e2e/prepare-db.ts), builds the server bundle if it is
+// missing or stale, and runs it as `npm start` does (node dist/server/main.js, ADR 011), serving
+// dist/web. It does not build the web app.
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,7 +64,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx e2e/prepare-db.ts && node --import tsx src/server/main.ts',
+    command: 'npx tsx e2e/prepare-db.ts && node scripts/build-server.mjs --if-stale && node --enable-source-maps dist/server/main.js',
     cwd: repoRoot,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,

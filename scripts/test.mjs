@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { ensureNodeModules, ensureSystemPackage, ensureWebBuild } from './lib/ensure-deps.mjs';
+import { ensureNodeModules, ensureServerBuild, ensureSystemPackage, ensureWebBuild } from './lib/ensure-deps.mjs';
 import { SetupError, findExecutable, forwardSignals, localBin, log, repoRoot, start, warn } from './lib/proc.mjs';
 import {
   blockedSuite,
@@ -210,6 +210,18 @@ async function main() {
       if (!(err instanceof SetupError)) throw err;
       warn(err.message);
       rows.push(blockedSuite('setup: web build', err.message));
+    }
+  }
+
+  // 4. The compiled server (dist/server, ADR 011), which the browser tests run as `npm start`
+  //    does. Built once here; the Playwright webServer then finds it up to date.
+  if (e2eSelected) {
+    try {
+      ensureServerBuild();
+    } catch (err) {
+      if (!(err instanceof SetupError)) throw err;
+      warn(err.message);
+      rows.push(blockedSuite('setup: server build', err.message));
     }
   }
 

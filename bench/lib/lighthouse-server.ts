@@ -7,7 +7,7 @@ import path from 'node:path';
 import { insertPublicFixtures } from '../../e2e/public-data.ts';
 import { openDb } from '../../src/server/db/client.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
-import { freePort, repoRoot } from './server.ts';
+import { appNodeArgs, freePort, repoRoot } from './server.ts';
 
 export interface BenchServer {
   baseUrl: string;
@@ -27,7 +27,8 @@ export async function startSeededServer(): Promise<BenchServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Bench12345' };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The compiled server, as `npm start` runs it (ADR 011).
+  const child: ChildProcess = spawn(process.execPath, appNodeArgs(), { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

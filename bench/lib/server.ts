@@ -1,12 +1,21 @@
 // Spawning the app (and the bare ceiling server) in their own node processes, waiting for them,
 // signing in, reading their memory.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertAlive, stopChild, trackChild } from './cleanup.ts';
+// ensure-deps.mjs is plain JavaScript (it runs before `npm ci`) and the project has no allowJs,
+// so the part used here is typed below.
+// @ts-expect-error TS7016: no declaration file for a plain .mjs module
+import * as untypedEnsureDeps from '../../scripts/lib/ensure-deps.mjs';
+
+const { SERVER_NODE_ARGS, serverBuildStaleReason } = untypedEnsureDeps as {
+  SERVER_NODE_ARGS: string[];
+  serverBuildStaleReason(root: string): string | null;
+};
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /**
@@ -80,8 +89,30 @@ function spawnNode(args: string[], env: NodeJS.ProcessEnv, port: number, cwd = r
 
 export type Backend = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string };
 
-/** `node --import tsx src/server/main.ts`, the same command `npm start` ends up running. */
+let appArgs: string[] | undefined;
+
+/**
+ * The node arguments that run the app, the same as `npm start`: the compiled server
+ * (`node --enable-source-maps dist/server/main.js`, ADR 011), built first if missing or older than
+ * its sources (once per benchmark process). A BENCH_APP_DIR checkout from before the compiled
+ * bundle (no scripts/build-server.mjs) runs as it did then, `node --import tsx src/server/main.ts`.
+ */
+export function appNodeArgs(): string[] {
+  if (appArgs) return appArgs;
+  const buildScript = path.join(appDir, 'scripts', 'build-server.mjs');
+  if (!existsSync(buildScript)) return (appArgs = ['--import', 'tsx', 'src/server/main.ts']);
+  const reason = serverBuildStaleReason(appDir);
+  if (reason) {
+    console.log(`> building the server: node scripts/build-server.mjs (${reason})`);
+    const r = spawnSync(process.execPath, [buildScript], { cwd: appDir, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`building the server in ${appDir} failed (status ${r.status ?? r.signal})`);
+  }
+  return (appArgs = SERVER_NODE_ARGS);
+}
+
+/** The app in its own node process, started as `npm start` starts it (appNodeArgs()). */
 export async function spawnApp(backend: Backend): Promise<Spawned> {
+  const args = appNodeArgs();
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...baseEnv(),
@@ -93,7 +124,7 @@ export async function spawnApp(backend: Backend): Promise<Spawned> {
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     ...(backend.kind === 'pglite' ? { DATA_DIR: backend.dataDir } : { DATABASE_URL: backend.databaseUrl }),
   };
-  return spawnNode(['--import', 'tsx', 'src/server/main.ts'], env, port, appDir);
+  return spawnNode(args, env, port, appDir);
 }
 
 export async function spawnCeiling(): Promise<Spawned> {
@@ -184,7 +215,9 @@ export interface ProcessInfo {
   cmdline: string;
   /**
    * Child processes of the server at the time of reading, with their own RSS (not included in the
-   * server's). tsx starts an esbuild service process when a source file is not in its compile cache.
+   * server's). Under tsx (an older BENCH_APP_DIR), tsx starts an esbuild service process when a
+   * source file is not in its compile cache; the compiled server starts a child only to create a
+   * new PGlite cluster.
    */
   children: { pid: number; cmdline: string; rssMb: number }[];
 }
@@ -208,7 +241,7 @@ export function inspectServerProcess(pid: number): ProcessInfo {
   const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
   const cmdline = cmdlineOf(pid);
   if (!/^node/.test(comm)) throw new Error(`pid ${pid} is "${comm}" (${cmdline}), not node`);
-  if (!cmdline.includes('src/server/main.ts')) throw new Error(`pid ${pid} runs "${cmdline}", not the server`);
+  if (!cmdline.includes('dist/server/main.js') && !cmdline.includes('src/server/main.ts')) throw new Error(`pid ${pid} runs "${cmdline}", not the server`);
   const children = childPids(pid).flatMap((child) => {
     try {
       return [{ pid: child, cmdline: cmdlineOf(child), rssMb: readMemory(child).rssMb }];

@@ -134,6 +134,42 @@ export function ensureWebBuild({ root = repoRoot } = {}) {
   return true;
 }
 
+/** The compiled server (scripts/build-server.mjs, ADR 011): output folder, entry points and inputs. */
+export const SERVER_BUILD_DIR = 'dist/server';
+export const SERVER_ENTRY_POINTS = {
+  main: 'src/server/main.ts',
+  'init-pglite.child': 'src/server/db/init-pglite.child.ts',
+};
+export const SERVER_BUILD_OUTPUT = `${SERVER_BUILD_DIR}/main.js`;
+/**
+ * Everything the bundle is made of: the server, the shared code, the web app's modules that the
+ * server renders (public pages), package.json (its "imports" map), the lock file (a dependency
+ * upgrade), the compiler settings and the build script itself.
+ */
+export const SERVER_BUILD_INPUTS = ['src/server', 'src/shared', 'src/web', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
+
+/** Why the server bundle must be (re)built, or null when dist/server/main.js is newer than all of its inputs. */
+export function serverBuildStaleReason(root = repoRoot) {
+  const built = mtime(path.join(root, SERVER_BUILD_OUTPUT));
+  if (built === null) return `${SERVER_BUILD_OUTPUT} is missing`;
+  const newest = newestMtime(SERVER_BUILD_INPUTS.map((p) => path.join(root, p)));
+  if (newest.file && newest.time > built) return `${path.relative(root, newest.file)} changed`;
+  return null;
+}
+
+/** Build the server bundle (node scripts/build-server.mjs) when it is missing or stale. Returns true if it ran. */
+export function ensureServerBuild({ root = repoRoot } = {}) {
+  const reason = serverBuildStaleReason(root);
+  if (!reason) return false;
+  log(`building the server: node scripts/build-server.mjs (${reason})`);
+  const r = runSync(process.execPath, [path.join(root, 'scripts', 'build-server.mjs')], { cwd: root });
+  if (!r.ok) throw new SetupError(`building the server failed (${r.detail})`);
+  return true;
+}
+
+/** How to run the compiled server with the current node, from the repository root. */
+export const SERVER_NODE_ARGS = ['--enable-source-maps', SERVER_BUILD_OUTPUT];
+
 let aptUpdated = false;
 
 /** The message shown when a system package is missing and cannot be installed here. */

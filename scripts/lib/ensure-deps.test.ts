@@ -10,12 +10,14 @@ import * as untyped from './ensure-deps.mjs';
 interface EnsureDeps {
   nodeModulesStaleReason(root: string): string | null;
   webBuildStaleReason(root: string): string | null;
+  serverBuildStaleReason(root: string): string | null;
+  SERVER_NODE_ARGS: string[];
   newestMtime(paths: string[]): { time: number; file: string | null };
   ensureSystemPackage(spec: { binary: string; aptPackage: string; knownPaths?: string[]; purpose?: string }): string;
   missingPackageMessage(spec: { binary: string; aptPackage: string; purpose?: string }, detail?: string): string;
   npmCiHint(stderr: string): string;
 }
-const { nodeModulesStaleReason, webBuildStaleReason, newestMtime, ensureSystemPackage, missingPackageMessage, npmCiHint } =
+const { nodeModulesStaleReason, webBuildStaleReason, serverBuildStaleReason, SERVER_NODE_ARGS, newestMtime, ensureSystemPackage, missingPackageMessage, npmCiHint } =
   untyped as EnsureDeps;
 
 let root: string;
@@ -100,6 +102,64 @@ describe('webBuildStaleReason', () => {
     write('src/server/main.ts');
     write('README.md');
     expect(webBuildStaleReason(root)).toBeNull();
+  });
+});
+
+describe('serverBuildStaleReason', () => {
+  beforeEach(() => {
+    write('src/server/main.ts');
+    write('src/server/db/init-pglite.child.ts');
+    write('src/shared/isv.ts');
+    write('src/web/app/routes/public/landing.tsx');
+    write('package.json');
+    write('package-lock.json');
+    write('tsconfig.json');
+    write('scripts/build-server.mjs');
+    for (const dir of ['src/server/db', 'src/server', 'src/shared', 'src/web/app/routes/public', 'src/web/app/routes', 'src/web/app', 'src/web']) touch(dir);
+  });
+
+  it('builds when dist/server/main.js is missing', () => {
+    expect(serverBuildStaleReason(root)).toBe('dist/server/main.js is missing');
+  });
+
+  it('does nothing when the bundle is newer than every input', () => {
+    write('dist/server/main.js');
+    expect(serverBuildStaleReason(root)).toBeNull();
+  });
+
+  it.each([
+    'src/server/db/init-pglite.child.ts',
+    'src/shared/isv.ts',
+    // Server-rendered public pages are bundled from the web app's modules.
+    'src/web/app/routes/public/landing.tsx',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'scripts/build-server.mjs',
+  ])('rebuilds when %s changed', (input) => {
+    write('dist/server/main.js');
+    touch(input);
+    expect(serverBuildStaleReason(root)).toBe(`${input} changed`);
+  });
+
+  it('rebuilds when a server file was deleted (its directory changed)', () => {
+    write('dist/server/main.js');
+    fs.rmSync(path.join(root, 'src/server/db/init-pglite.child.ts'));
+    touch('src/server/db');
+    expect(serverBuildStaleReason(root)).toBe('src/server/db changed');
+  });
+
+  it('ignores files that are not inputs', () => {
+    write('dist/server/main.js');
+    write('README.md');
+    write('e2e/login.spec.ts');
+    write('dist/web/index.html');
+    expect(serverBuildStaleReason(root)).toBeNull();
+  });
+
+  it('runs the bundle with plain node', () => {
+    expect(SERVER_NODE_ARGS.at(-1)).toBe('dist/server/main.js');
+    expect(SERVER_NODE_ARGS.join(' ')).not.toContain('tsx');
   });
 });
 

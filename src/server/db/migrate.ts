@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { REPO_ROOT } from '../lib/paths.ts';
 import type { Database } from './client.ts';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'migrations');
 
 // Several app instances may start together on one PostgreSQL: an advisory lock lets one migrate at a time.
 const MIGRATION_LOCK_KEY = 724_901_337;

@@ -45,21 +45,38 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
 
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+  const authenticateFromDatabase = async (request: FastifyRequest, reply: FastifyReply, token: string | undefined) => {
+    const found = token ? await opts.sessions.authenticate(token) : null;
+    if (!found) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
+    request.session = found.session;
+    request.user = found.session.user;
+    if (found.extendedTo) reply.setCookie(SESSION_COOKIE, token!, sessionCookieOptions(request, opts.secureCookies, found.extendedTo));
+  };
+
+  // Callback-style hooks: most signed-in requests are answered from the session cache
+  // synchronously (no promise, no microtask); the rest go through the database.
+  const authenticate = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await opts.sessions.resolve(token) : null;
-    if (!session) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
-    request.session = session;
-    request.user = session.user;
-    const extended = await opts.sessions.extendIfAging(session);
-    if (extended && token) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, opts.secureCookies, extended));
+    const cached = token ? opts.sessions.authenticateCached(token) : undefined;
+    if (cached) {
+      request.session = cached;
+      request.user = cached.user;
+      done();
+      return;
+    }
+    authenticateFromDatabase(request, reply, token).then(() => done(), done);
   };
 
   const guards: Record<Exclude<Access, 'public'>, onRequestHookHandler> = {
-    user: authenticate,
-    admin: async function (request, reply) {
-      await authenticate(request, reply);
-      if (request.user?.role !== 'admin') throw new AppError('FORBIDDEN', 'Access Denied');
+    user: function (request, reply, done) {
+      authenticate(request, reply, done);
+    },
+    admin: function (request, reply, done) {
+      authenticate(request, reply, (err) => {
+        if (err) done(err);
+        else if (request.user?.role !== 'admin') done(new AppError('FORBIDDEN', 'Access Denied'));
+        else done();
+      });
     },
   };
 

@@ -43,6 +43,11 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
   'cache-control': 'no-store',
 });
 
+/**
+ * The one onRequest hook every answer goes through: the request id (x-request-id, so a client or a
+ * proxy can quote it) and the security headers. One hook instead of two saves a hook call and a
+ * closure per request on the hot path.
+ */
 export const securityHeaders = fp(async (app: FastifyInstance, opts: { testImageOrigin?: string }) => {
   // helmet rebuilt its policy on every request (a profile showed it in the hot path of every
   // call); the headers never change, so they are set from frozen objects.
@@ -51,6 +56,7 @@ export const securityHeaders = fp(async (app: FastifyInstance, opts: { testImage
     ? Object.freeze({ ...SECURITY_HEADERS, 'content-security-policy': CSP.replace("img-src 'self'", `img-src 'self' ${opts.testImageOrigin}`) })
     : SECURITY_HEADERS;
   app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
     reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : page);
     done();
   });

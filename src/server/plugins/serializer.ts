@@ -5,6 +5,22 @@ import { z, type ZodType } from 'zod';
 type CompilerInput = Parameters<typeof zodSerializerCompiler>[0];
 
 /**
+ * The JSON Schema of a response schema, as fast-json-stringify reads it. JSON Schema has no date
+ * type: a zod date (z.date(), z.coerce.date()) becomes a string, which fast-json-stringify writes
+ * from a Date with one toISOString() (the same text JSON.stringify gives, without going through
+ * JSON.stringify for each date).
+ */
+export function responseJsonSchema(schema: ZodType) {
+  return z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      if (ctx.zodSchema._zod.def.type === 'date') ctx.jsonSchema.type = 'string';
+    },
+  });
+}
+
+/**
  * Response serializer: each route's zod response schema is compiled once to JSON Schema and then
  * to fast-json-stringify, which writes only the declared fields (so nothing undeclared, such as a
  * password hash, can leave) without re-validating every answer with zod. Schemas JSON Schema
@@ -12,8 +28,7 @@ type CompilerInput = Parameters<typeof zodSerializerCompiler>[0];
  */
 export function serializerCompiler(input: CompilerInput) {
   try {
-    const jsonSchema = z.toJSONSchema(input.schema as ZodType, { io: 'output', unrepresentable: 'any' });
-    return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
+    return fastJsonStringify(responseJsonSchema(input.schema as ZodType) as Parameters<typeof fastJsonStringify>[0]);
   } catch {
     return zodSerializerCompiler(input);
   }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventHub } from '../../realtime/hub.ts';
@@ -19,11 +19,13 @@ interface CachedSession {
 
 // Every signed-in request needs its session and user; a short cache keeps that off the database.
 // Logout, user changes and deletions invalidate it on every instance through the event hub, and the
-// TTL bounds staleness should an instance miss an event.
+// TTL bounds staleness should an instance miss an event. The TTL runs on the real time (Date.now(),
+// read once per request), not on the injected clock.
 const CACHE_TTL_MS = 10_000;
 const MAX_CACHED = 10_000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The session id stored in the database: SHA-256 of the cookie token (one-shot crypto.hash, no Hash object). */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub; ttlDays: number }) {
   const { db, clock, hub } = deps;
@@ -36,20 +38,21 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
     if (event.type === 'user_updated' || event.type === 'user_deleted') userCache.delete(Number(event.data.userId));
   });
 
-  const fresh = (cachedAt: number) => Date.now() - cachedAt < CACHE_TTL_MS;
+  // Sliding-expiry updates in flight, by session id.
+  const extending = new Map<string, Promise<Date>>();
 
-  async function loadUser(userId: number): Promise<UserRow | undefined> {
+  async function loadUser(userId: number, nowMs: number): Promise<UserRow | undefined> {
     const hit = userCache.get(userId);
-    if (hit && fresh(hit.cachedAt)) return hit.user;
+    if (hit && nowMs - hit.cachedAt < CACHE_TTL_MS) return hit.user;
     const user = await findUserById(db, userId);
     if (user) {
       if (userCache.size >= MAX_CACHED) userCache.clear();
-      userCache.set(userId, { user, cachedAt: Date.now() });
+      userCache.set(userId, { user, cachedAt: nowMs });
     }
     return user;
   }
 
-  return {
+  const service = {
     ttlMs,
 
     /** Creates a session and returns the cookie token; only its hash is stored. */
@@ -61,33 +64,73 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
       return { token, expire };
     },
 
-    async resolve(token: string): Promise<ResolvedSession | null> {
+    async resolve(token: string, now: Date = clock.now()): Promise<ResolvedSession | null> {
       const sid = hashToken(token);
-      const now = clock.now();
+      const nowMs = Date.now();
       let cached = sessionCache.get(sid);
-      if (!cached || !fresh(cached.cachedAt)) {
+      if (!cached || nowMs - cached.cachedAt >= CACHE_TTL_MS) {
         const row = await repo.findLiveSession(db, sid, now);
         if (!row) {
           sessionCache.delete(sid);
           return null;
         }
-        cached = { userId: row.sess.userId, expire: row.expire, cachedAt: Date.now() };
+        cached = { userId: row.sess.userId, expire: row.expire, cachedAt: nowMs };
         if (sessionCache.size >= MAX_CACHED) sessionCache.clear();
         sessionCache.set(sid, cached);
       }
-      if (cached.expire <= now) return null;
-      const user = await loadUser(cached.userId);
+      if (cached.expire.getTime() <= now.getTime()) return null;
+      const user = await loadUser(cached.userId, nowMs);
       return user ? { sid, user, expire: cached.expire } : null;
     },
 
-    /** Sliding expiry: a session used in the second half of its life is extended to a full term. */
-    async extendIfAging(session: ResolvedSession): Promise<Date | null> {
-      const now = clock.now();
+    /**
+     * Sliding expiry: a session used in the second half of its life is extended to a full term.
+     * One write per session and term: the cached entry takes the new expiry at once, and requests
+     * that arrive while the update runs share it instead of writing again.
+     */
+    async extendIfAging(session: ResolvedSession, now: Date = clock.now()): Promise<Date | null> {
       if (session.expire.getTime() - now.getTime() > ttlMs / 2) return null;
+      const pending = extending.get(session.sid);
+      if (pending) return pending;
       const expire = new Date(now.getTime() + ttlMs);
-      await repo.extendSession(db, session.sid, expire);
-      sessionCache.delete(session.sid);
-      return expire;
+      const update = repo
+        .extendSession(db, session.sid, expire)
+        .then(() => {
+          const cached = sessionCache.get(session.sid);
+          if (cached) cached.expire = expire;
+          return expire;
+        })
+        .finally(() => extending.delete(session.sid));
+      extending.set(session.sid, update);
+      return update;
+    },
+
+    /**
+     * authenticate() without a promise, when the cache alone can answer: the session and its user
+     * are cached and fresh, the session is live and not yet in the second half of its life (no
+     * extension to write). undefined otherwise, and the caller falls back to authenticate().
+     */
+    authenticateCached(token: string): ResolvedSession | undefined {
+      const sid = hashToken(token);
+      const nowMs = Date.now();
+      const cached = sessionCache.get(sid);
+      if (!cached || nowMs - cached.cachedAt >= CACHE_TTL_MS) return undefined;
+      const hit = userCache.get(cached.userId);
+      if (!hit || nowMs - hit.cachedAt >= CACHE_TTL_MS) return undefined;
+      const left = cached.expire.getTime() - clock.now().getTime();
+      if (left <= 0 || left <= ttlMs / 2) return undefined;
+      return { sid, user: hit.user, expire: cached.expire };
+    },
+
+    /**
+     * The access guard's check: the session behind a cookie token and, when it was extended, its
+     * new expiry for the cookie. One clock read for both steps.
+     */
+    async authenticate(token: string): Promise<{ session: ResolvedSession; extendedTo: Date | null } | null> {
+      const now = clock.now();
+      const session = await service.resolve(token, now);
+      if (!session) return null;
+      return { session, extendedTo: await service.extendIfAging(session, now) };
     },
 
     async destroy(sid: string): Promise<void> {
@@ -102,6 +145,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
 
     pruneExpired: () => repo.deleteExpiredSessions(db, clock.now()),
   };
+  return service;
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

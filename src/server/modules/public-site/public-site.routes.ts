@@ -29,17 +29,22 @@ export const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${r
  * Also robots.txt and sitemap.xml. Everything else is still the static web app (serve-spa.ts).
  */
 export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOptions) {
-  // react-dom/server and the screens load once, after start-up; the proposal screens (with Radix)
-  // separately, so the landing page does not wait for them.
+  // react-dom/server and the screens load on the first public page, not at start-up: a server that
+  // only answers the back office never holds them in memory (ADR 011). The proposal screens (with
+  // Radix) load separately, so the landing page does not wait for them. A failed import is retried
+  // on the next request.
   let renderer: Promise<typeof import('./render-app.tsx')> | undefined;
   let proposalScreens: Promise<typeof import('../../../web/app/routes/public/proposal.tsx')> | undefined;
-  const loadRenderer = () => (renderer ??= import('./render-app.tsx'));
-  const loadProposalScreens = () => (proposalScreens ??= import('../../../web/app/routes/public/proposal.tsx'));
-  app.addHook('onReady', async () => {
-    void loadRenderer()
-      .then(loadProposalScreens)
-      .catch(() => undefined);
-  });
+  const loadRenderer = () =>
+    (renderer ??= import('./render-app.tsx').catch((err: unknown) => {
+      renderer = undefined;
+      throw err;
+    }));
+  const loadProposalScreens = () =>
+    (proposalScreens ??= import('../../../web/app/routes/public/proposal.tsx').catch((err: unknown) => {
+      proposalScreens = undefined;
+      throw err;
+    }));
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname = '/', query = ''] = request.url.split('?');
