@@ -1,12 +1,12 @@
 // AutoScout24 (listings.md §2): script#__NEXT_DATA__ -> props.pageProps.listingDetails.
 import type { ListingData } from './types.ts';
 import { asPlugin, fuelFromAutoscoutCode, fuelFromText, type FuelInfo } from './fuel.ts';
-import { findScripts, nextData } from './html-scripts.ts';
+import { findScripts, labelledRows, nextData } from './html-scripts.ts';
 import { imageList } from './images.ts';
 import { co2CycleFor, co2LabelOf, emptyListing, hasCarData } from './listing-data.ts';
 import { currencyOf } from './money.ts';
 import { hpFromKw, kwFromHp, netFromGross, parseCo2, parseEngineCc, parseInteger, parseMonthYear, parsePower, parsePrice } from './numbers.ts';
-import { cleanText, countryCode, findObject, isRecord, pathGet } from './text.ts';
+import { cleanText, countryCode, findObject, foldText, isRecord, pathGet } from './text.ts';
 
 /** trackingParams.classified_country one-letter codes. */
 const TRACKING_COUNTRY: Record<string, string> = { D: 'DE', A: 'AT', B: 'BE', E: 'ES', F: 'FR', I: 'IT', L: 'LU', NL: 'NL', P: 'PT' };
@@ -17,8 +17,9 @@ export function parseAutoscout24(html: string): ListingData | null {
   const data = nextData(html, findScripts(html));
   const pageProps = pathGet(data, 'props', 'pageProps') ?? pathGet(data, 'pageProps');
   let details = pathGet(pageProps, 'listingDetails') ?? pathGet(pageProps, 'listing');
-  if (!isRecord(details) || !looksLikeListing(details)) details = findObject(data, looksLikeListing);
-  return isRecord(details) ? fromListingDetails(details) : null;
+  // At its own path a vehicle is enough; elsewhere in the state it must come with prices or images.
+  if (!isRecord(details) || !isRecord(details.vehicle)) details = findObject(data, looksLikeListing);
+  return isRecord(details) ? fromListingDetails(details, html) : null;
 }
 
 /** A number field or its formatted twin. */
@@ -26,7 +27,7 @@ const raw = (o: unknown, key: string): unknown => (isRecord(o) ? (o[key] ?? unde
 const fmtOf = (v: unknown): unknown => (isRecord(v) ? (v.formatted ?? v.raw) : v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-function fromListingDetails(d: Record<string, unknown>): ListingData | null {
+function fromListingDetails(d: Record<string, unknown>, html: string): ListingData | null {
   const v = isRecord(d.vehicle) ? d.vehicle : {};
   const out = emptyListing('autoscout24');
   out.brand = cleanText(fmtOf(v.make));
@@ -49,13 +50,17 @@ function fromListingDetails(d: Record<string, unknown>): ListingData | null {
   out.plugin = fuel.plugin;
 
   out.firstRegistration = parseMonthYear(v.firstRegistrationDateRaw) ?? parseMonthYear(v.firstRegistrationDate);
-  const co2 = co2Of(v);
+  const co2 = co2Of(v) ?? co2FromSpecRows(html);
   out.co2 = co2.value;
-  out.co2Cycle = co2CycleFor(co2.value, out.firstRegistration, co2.label);
+  // AS24 files every CO2 figure under `wltp`, whatever the procedure (real 2008 and 2010 cars carry
+  // one there): a registration before 09/2017 can only be an NEDC figure.
+  const byDate = co2CycleFor(co2.value, out.firstRegistration);
+  out.co2Cycle = co2.label === 'wltp' && byDate === 'nedc' ? 'nedc' : co2CycleFor(co2.value, out.firstRegistration, co2.label);
 
   const loc = isRecord(d.location) ? d.location : {};
-  const tracked = cleanText(pathGet(d, 'trackingParams', 'classified_country'));
-  out.country = countryCode(loc.countryCode) ?? (tracked ? (TRACKING_COUNTRY[tracked.toUpperCase()] ?? null) : null);
+  const tracked = cleanText(pathGet(d, 'trackingParams', 'classified_country'))?.toUpperCase() ?? null;
+  // classified_country is a one-letter code ("D", "E") or, on some sites, ISO alpha-2 ("NL").
+  out.country = countryCode(loc.countryCode) ?? (tracked ? (TRACKING_COUNTRY[tracked] ?? countryCode(tracked)) : null);
 
   pricesOf(d, out);
   const seller = isRecord(d.seller) ? d.seller : {};
@@ -87,15 +92,33 @@ function fuelOf(d: Record<string, unknown>, v: Record<string, unknown>): FuelInf
   return info ?? { fuel: null, hybrid: false, plugin: false };
 }
 
-/** The WLTP block first (WLTP by definition), then the generic field with the date rule. */
-function co2Of(v: Record<string, unknown>): { value: number | null; label: 'wltp' | 'nedc' | 'unknown' } {
+type Co2 = { value: number | null; label: 'wltp' | 'nedc' | 'unknown' };
+
+/** The WLTP block first, then the generic field with the date rule; null when the data has no figure. */
+function co2Of(v: Record<string, unknown>): Co2 | null {
   const wltp = pathGet(v, 'wltp', 'co2EmissionsCombinedWithFallback') ?? pathGet(v, 'wltp', 'co2Emissions');
   const wltpValue = num(raw(wltp, 'raw')) ?? parseCo2(raw(wltp, 'formatted') ?? (typeof wltp === 'number' ? wltp : undefined));
-  if (wltpValue !== null) return { value: wltpValue, label: 'wltp' };
+  if (wltpValue !== null) return { value: Math.round(wltpValue), label: 'wltp' };
   const generic = v.co2emissionInGramPerKmWithFallback ?? v.co2emissionInGramPerKm ?? v.co2Emission;
   const formatted = raw(generic, 'formatted') ?? (typeof generic === 'string' ? generic : undefined);
   const value = num(raw(generic, 'raw')) ?? (typeof generic === 'number' ? generic : null) ?? parseCo2(formatted);
-  return { value: value !== null ? Math.round(value) : null, label: co2LabelOf(formatted) };
+  return value !== null ? { value: Math.round(value), label: co2LabelOf(formatted) } : null;
+}
+
+/** A CO2 row label in any AS24 language ("CO₂-Emissionen", "CO2-emissie", "Émissions de CO2"), not a class or cost row. */
+const CO2_LABEL = /^(?=.*co[\s.]*[₂2])(?=.*(emis|ausstoss|uitstoot))(?!.*(klass|class|kosten|cost|cout|prijs|prix|price|steuer|tax))/i;
+
+/**
+ * The rendered spec row, when the page data has no figure (takscheck's live nl capture: raw null
+ * in the data, "122 g/km (gem.)" in the row).
+ */
+function co2FromSpecRows(html: string): Co2 {
+  for (const [label, value] of labelledRows(html)) {
+    if (!CO2_LABEL.test(foldText(label)) || !/g\s*\/\s*km/i.test(value)) continue;
+    const co2 = parseCo2(value);
+    if (co2 !== null) return { value: co2, label: co2LabelOf(`${label} ${value}`) };
+  }
+  return { value: null, label: 'unknown' };
 }
 
 function pricesOf(d: Record<string, unknown>, out: ListingData): void {

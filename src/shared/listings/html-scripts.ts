@@ -195,3 +195,19 @@ export function jsonLdBlocks(scripts: ScriptElement[]): unknown[] {
 /** Text without tags, entities decoded, whitespace collapsed. */
 export const stripTags = (html: string): string =>
   decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+
+/**
+ * Label/value pairs of rendered spec tables, in page order: `<dt>label</dt><dd>value</dd>`
+ * (with or without attributes) and table rows `<th|td>label</th|td><td>value</td>`. Text only,
+ * entities decoded; at most `max` pairs. Used as a last resort when the embedded data lacks a value.
+ */
+export function labelledRows(html: string, max = 400): [label: string, value: string][] {
+  const out: [string, string][] = [];
+  const re = /<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>|<tr\b[^>]*>\s*<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>\s*<td\b[^>]*>([\s\S]*?)<\/td>/gi;
+  for (let m = re.exec(html); m && out.length < max; m = re.exec(html)) {
+    const label = stripTags(m[1] ?? m[3] ?? '');
+    const value = stripTags(m[2] ?? m[4] ?? '');
+    if (label && value && label.length <= 80 && value.length <= 200) out.push([label, value]);
+  }
+  return out;
+}

@@ -3,7 +3,7 @@
 // (<dt data-testid="<tag>-item">label</dt><dd>value</dd>).
 import type { ListingData } from './types.ts';
 import { asHybrid, asPlugin, fuelFromMobileCode, fuelFromText, type FuelInfo } from './fuel.ts';
-import { findScripts, flightPayload, metaContent, pageTitle, parseJsonAt, stripTags, type ScriptElement } from './html-scripts.ts';
+import { findScripts, flightPayload, labelledRows, metaContent, pageTitle, parseJsonAt, stripTags, type ScriptElement } from './html-scripts.ts';
 import { imageList } from './images.ts';
 import { co2CycleFor, co2LabelOf, emptyListing, hasCarData, makeFromTitle } from './listing-data.ts';
 import { currencyOf } from './money.ts';
@@ -16,26 +16,45 @@ export function parseMobileDe(html: string): ListingData | null {
   const scripts = findScripts(html);
   const listing = flightListing(html, scripts) ?? legacyAd(scripts);
   if (listing) {
-    const data = fromListing(listing);
+    const data = fromListing(listing, html);
     if (data) return data;
   }
   return fromSpecTable(html);
 }
 
-const looksLikeListing = (o: Record<string, unknown>) =>
-  (o.make !== undefined || typeof o.title === 'string') && (isRecord(o.price) || Array.isArray(o.attributes));
+/** Spec rows as the page data writes them: `{label, tag, value}`. */
+const hasSpecRows = (o: Record<string, unknown>) =>
+  Array.isArray(o.attributes) && o.attributes.some((a) => isRecord(a) && typeof a.tag === 'string' && a.value !== undefined);
 
-/** The first `"listing":{…}` / `"ad":{…}` object in the flight payload that looks like an advert. */
+/**
+ * An advert: a make or title with a price or spec rows, or spec rows with a price. Real flight
+ * data may omit make/title from the object that carries the spec rows (KAAP_Portal capture), and
+ * recommendation lists carry `{id, price}` objects without spec rows.
+ */
+const looksLikeListing = (o: Record<string, unknown>) =>
+  ((o.make !== undefined || typeof o.title === 'string') && (isRecord(o.price) || Array.isArray(o.attributes))) ||
+  (hasSpecRows(o) && (isRecord(o.price) || o.make !== undefined));
+
+/** How much of an advert an object holds: the main advert beats a similar-ads teaser. */
+const listingScore = (o: Record<string, unknown>) =>
+  (Array.isArray(o.attributes) ? Math.min(o.attributes.length, 60) : 0) + (o.make !== undefined ? 5 : 0) + (isRecord(o.price) ? 3 : 0) +
+  (Array.isArray(o.images) ? 2 : 0) + (isRecord(o.contact) ? 2 : 0);
+
+/**
+ * The `"listing":{…}` / `"ad":{…}` object in the flight payload that looks most like the page's
+ * advert (the payload may also carry similar or recommended adverts under the same keys).
+ */
 function flightListing(html: string, scripts: ScriptElement[]): Record<string, unknown> | null {
   const payload = flightPayload(html, scripts);
   if (!payload) return null;
   const re = /"(?:listing|ad)"\s*:\s*\{/g;
+  let best: Record<string, unknown> | null = null;
   let tries = 0;
   for (let m = re.exec(payload); m && tries < 50; m = re.exec(payload), tries++) {
     const value = parseJsonAt(payload, m.index + m[0].length - 1);
-    if (isRecord(value) && looksLikeListing(value)) return value;
+    if (isRecord(value) && looksLikeListing(value) && (!best || listingScore(value) > listingScore(best))) best = value;
   }
-  return null;
+  return best;
 }
 
 function legacyAd(scripts: ScriptElement[]): Record<string, unknown> | null {
@@ -80,37 +99,56 @@ function attributesOf(listing: Record<string, unknown>): Attributes {
   return attrs;
 }
 
-/** Tag first, then the localized row labels (de, en, fr, nl, it, es, pl). */
+/** A row about consumption, cost, class or tank size, whatever its first word ("Kraftstoffverbrauch", "Fuel consumption", "CO₂-Klasse"). */
+const NOT_THE_VALUE = /verbrauch|verbruik|consum|consommation|tank|prijs|prix|price|preis|kosten|cost|klass|class|steuer|belasting|taxe/i;
+
+/**
+ * Tag first, then the localized row labels (de, en, fr, nl, it, es, pl), as mobile.de prints them
+ * (takscheck's live capture: "Kraftstoffart" next to "Kraftstoffverbrauch2", French "Émissions de
+ * CO₂ (peigne)2", footnote digits glued to the label). Labels are matched without diacritics.
+ */
 const LABELS: Record<string, RegExp> = {
-  mileage: /^(kilometerstand|mileage|kilometrage|kilometerstand|chilometraggio|kilometraje|przebieg)/i,
-  cubicCapacity: /^(hubraum|cubic capacity|cylindree|inhoud|cilindrata|cilindrada|pojemnosc)/i,
+  mileage: /^(kilometerstand|mileage|kilometrage|chilometraggio|kilometraje|przebieg)/i,
+  cubicCapacity: /^(hubraum|cubic capacity|cylindree|inhoud|cilinderinhoud|cilindrata|cilindrada|pojemnosc)/i,
   power: /^(leistung|power|puissance|vermogen|potenza|potencia|moc)/i,
-  fuel: /^(kraftstoffart|fuel|carburant|brandstof|carburante|combustible|rodzaj paliwa)/i,
-  firstRegistration: /^(erstzulassung|first registration|date (d')?immatriculation|eerste registratie|immatricolazione|primera matriculacion|pierwsza rejestracja)/i,
-  'envkv.co2Emissions': /^(co₂|co2)/i,
+  fuel: /^(kraftstoff|fuel|carburant|brandstof|carburante|combustible|alimentazione|rodzaj paliwa)/i,
+  firstRegistration: /^(erstzulassung|first registration|date (d')?immatriculation|eerste (registratie|inschrijving)|immatricolazione|primera matriculacion|pierwsza rejestracja)/i,
+  'envkv.co2Emissions': /^(?=.*co[\s.]*[₂2])(?=.*(emis|ausstoss|uitstoot))/i,
+  'envkv.engineType': /^(antriebsart|drive type|type aandrijving|motorisation|tipo di motore|tipo de motor)/i,
+  trimLine: /^(ausstattungslinie|trim line|trimdraad|uitrustingsniveau|ligne de coupe|finition|allestimento)/i,
 };
+/** Rows whose label must not be taken for the value's own row, per tag. */
+const LABEL_EXCLUDE: Record<string, RegExp> = { fuel: NOT_THE_VALUE, 'envkv.co2Emissions': NOT_THE_VALUE };
 
 function attr(attrs: Attributes, tag: string): string | null {
-  const direct = attrs.get(tag) ?? [...attrs].find(([k]) => !k.startsWith('label:') && k.toLowerCase().endsWith(tag.toLowerCase()))?.[1];
+  // A namespaced tag ('envkv.co2Emissions' for 'co2Emissions'), never a consumption row ('envkv.consumptionDetails.fuel').
+  const suffix = `.${tag.toLowerCase()}`;
+  const direct = attrs.get(tag) ?? [...attrs].find(([k]) => !k.startsWith('label:') && !/consumption/i.test(k) && k.toLowerCase().endsWith(suffix))?.[1];
   if (direct) return direct;
   const re = LABELS[tag];
   if (!re) return null;
-  for (const [k, v] of attrs) if (k.startsWith('label:') && re.test(k.slice(6).normalize('NFD').replace(/[\u0300-\u036f]/g, ''))) return v;
+  const exclude = LABEL_EXCLUDE[tag];
+  for (const [k, v] of attrs) {
+    if (!k.startsWith('label:')) continue;
+    const label = k.slice(6).normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim();
+    if (re.test(label) && !exclude?.test(label)) return v;
+  }
   return null;
 }
 
-function fromListing(l: Record<string, unknown>): ListingData | null {
+function fromListing(l: Record<string, unknown>, html: string): ListingData | null {
   const attrs = attributesOf(l);
   const out = emptyListing('mobile.de');
   out.brand = named(l.make);
   out.model = named(l.model);
-  const title = text(l.title);
+  // The object that carries the spec rows may lack make and title: the page heading names the car.
+  const title = text(l.title) ?? text(l.shortTitle) ?? (out.brand ? null : pageHeading(html));
   if (!out.brand && title) {
     const fromTitle = makeFromTitle(title);
     out.brand = fromTitle?.brand ?? null;
-    out.model ??= fromTitle?.rest.split(' ')[0] || null;
+    out.model ??= fromTitle?.rest.split(/\s+/)[0] || null;
   }
-  out.submodel = submodelOf(l, attrs, out.brand, out.model);
+  out.submodel = submodelOf(l, attrs, out.brand, out.model, title);
   fillSpecs(out, attrs, fuelOf(l, attrs));
 
   const contact = isRecord(l.contact) ? l.contact : isRecord(l.contactInfo) ? l.contactInfo : {};
@@ -139,16 +177,39 @@ function fillSpecs(out: ListingData, attrs: Attributes, fuel: FuelInfo): void {
   out.co2Cycle = co2CycleFor(out.co2, out.firstRegistration, co2LabelOf(co2Text));
 }
 
-/** subTitle (trim text), else the title without make and model, else the trimLine attribute. */
-function submodelOf(l: Record<string, unknown>, attrs: Attributes, brand: string | null, model: string | null): string | null {
-  const sub = text(l.subTitle);
+/**
+ * subTitle (trim text), else the title without make and model, else the trimLine attribute. Dealers
+ * pad these with selling points ("xDrive 30 d*Garantie*Navi*Voll*", "M Sportpaket | AHK"): the
+ * first segment is the version.
+ */
+function submodelOf(l: Record<string, unknown>, attrs: Attributes, brand: string | null, model: string | null, heading: string | null): string | null {
+  const sub = firstSegment(text(l.subTitle));
   if (sub) return sub;
-  let title = text(l.title);
+  const fullTitle = text(l.title) ?? heading;
+  let title = fullTitle;
   if (title) {
-    for (const name of [brand, model]) if (name && title.toLowerCase().startsWith(`${name.toLowerCase()} `)) title = title.slice(name.length).trim();
-    if (title && title !== text(l.title)) return title;
+    for (const name of [brand, model]) {
+      if (!name) continue;
+      if (title.toLowerCase() === name.toLowerCase()) title = '';
+      else if (title.toLowerCase().startsWith(`${name.toLowerCase()} `)) title = title.slice(name.length).trim();
+    }
+    const rest = title !== fullTitle ? firstSegment(title) : null;
+    if (rest && !/\s(?:in|für|for|pour|voor)\s.*\d/.test(rest)) return rest;
   }
-  return attr(attrs, 'trimLine');
+  return firstSegment(attr(attrs, 'trimLine'));
+}
+
+/** Free text up to its first selling-point separator ("|", "*", "•", ";", "!"). */
+function firstSegment(value: string | null): string | null {
+  if (!value) return null;
+  const first = value.split(/\s*[|*•;!]\s*/).find((s) => s.trim() !== '')?.trim() ?? '';
+  return first || null;
+}
+
+/** The page's h1, else og:title, else <title>. */
+function pageHeading(html: string): string | null {
+  const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
+  return (h1 ? stripTags(h1[1]!) : null) || metaContent(html, 'og:title') || pageTitle(html);
 }
 
 function fuelOf(l: Record<string, unknown>, attrs: Attributes): FuelInfo {
@@ -179,7 +240,10 @@ function pricesOf(l: Record<string, unknown>, out: ListingData): void {
 
 const positive = (price: string | null): string | null => (price !== null && Number(price) > 1 ? price : null);
 
-/** Last resort: the rendered spec table; brand/model from the h1 or og:title. */
+/**
+ * Last resort: the rendered spec table, by `data-testid="<tag>-item"` where present, else by its
+ * localized row labels (dt/dd or table rows); brand/model from the h1 or og:title.
+ */
 function fromSpecTable(html: string): ListingData | null {
   const attrs: Attributes = new Map();
   const re = /<dt\b[^>]*data-testid="([\w.-]+)-item"[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/gi;
@@ -187,13 +251,14 @@ function fromSpecTable(html: string): ListingData | null {
     const val = stripTags(m[3]!);
     if (val && !attrs.has(m[1]!)) attrs.set(m[1]!, val);
   }
+  for (const [label, val] of labelledRows(html)) if (!attrs.has(`label:${label}`)) attrs.set(`label:${label}`, val);
   if (attrs.size === 0) return null;
   const out = emptyListing('mobile.de');
-  const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
-  const title = (h1 ? stripTags(h1[1]!) : null) ?? metaContent(html, 'og:title') ?? pageTitle(html);
+  const title = pageHeading(html);
   const fromTitle = makeFromTitle(title);
   out.brand = fromTitle?.brand ?? null;
   out.model = fromTitle?.rest.split(/\s+/)[0] || null;
+  out.submodel = firstSegment(attr(attrs, 'trimLine'));
   fillSpecs(out, attrs, fuelOf({}, attrs));
-  return hasCarData(out) ? out : null;
+  return out.mileageKm !== null || out.engineCc !== null || out.powerKw !== null || out.firstRegistration ? out : null;
 }

@@ -1,7 +1,7 @@
 import type { BlockProtection, ListingData, Marketplace, ParseOutcome } from './types.ts';
 import { parseAutoscout24 } from './autoscout24.ts';
 import { parseGeneric } from './generic.ts';
-import { pageTitle } from './html-scripts.ts';
+import { metaContent, pageTitle, parseAttributes } from './html-scripts.ts';
 import { marketplaceOf } from './hosts.ts';
 import { parseMobileDe } from './mobile-de.ts';
 import { parseStandvirtual } from './standvirtual.ts';
@@ -25,13 +25,32 @@ export function parseListing(html: string, url: string): ParseOutcome {
     if (protection) return { ok: false, reason: 'blocked', protection };
     const marketplace = typeof url === 'string' ? marketplaceOf(url) : null;
     const pageUrl = typeof url === 'string' ? url : '';
-    const data =
-      (marketplace && marketplace !== 'generic' ? PARSERS[marketplace](html, pageUrl) : sniffMarketplace(html, pageUrl)) ??
-      parseGeneric(html, pageUrl, marketplace ?? 'generic');
+    const specific = marketplace && marketplace !== 'generic' ? PARSERS[marketplace](html, pageUrl) : sniffMarketplace(html, pageUrl);
+    const data = specific ? withPageMetadata(specific, html, pageUrl) : parseGeneric(html, pageUrl, marketplace ?? 'generic');
     return data ? { ok: true, data } : { ok: false, reason: 'not_a_listing' };
   } catch {
     return { ok: false, reason: 'not_a_listing' };
   }
+}
+
+/**
+ * The page data read by a marketplace parser may lack what the page says elsewhere (the advert
+ * object without make, seller or gallery; KAAP_Portal's mobile.de capture): a vehicle JSON-LD node
+ * or Open Graph fills those fields only, never one the page data set.
+ */
+function withPageMetadata(data: ListingData, html: string, url: string): ListingData {
+  if (data.brand && data.model && data.sellerName && data.country && data.imageUrls.length > 0) return data;
+  const meta = parseGeneric(html, url, data.marketplace);
+  if (!meta) return data;
+  const brandAgrees = !data.brand || !meta.brand || data.brand.toLowerCase() === meta.brand.toLowerCase();
+  return {
+    ...data,
+    brand: data.brand ?? meta.brand,
+    model: data.model ?? (brandAgrees ? meta.model : null),
+    sellerName: data.sellerName ?? meta.sellerName,
+    country: data.country ?? meta.country,
+    imageUrls: data.imageUrls.length > 0 ? data.imageUrls : meta.imageUrls,
+  };
 }
 
 /**
@@ -40,6 +59,13 @@ export function parseListing(html: string, url: string): ParseOutcome {
  * embedded data, so at most one of them finds a car.
  */
 function sniffMarketplace(html: string, url: string): ListingData | null {
+  // A saved page names its own address (canonical link, og:url): that picks the parser and is the page URL.
+  const own = ownUrl(html);
+  const ownMarketplace = own ? marketplaceOf(own) : null;
+  if (own && ownMarketplace && ownMarketplace !== 'generic') {
+    const data = PARSERS[ownMarketplace](html, own);
+    if (data) return data;
+  }
   if (html.includes('listingDetails')) return PARSERS.autoscout24(html, url);
   if (/__next_f\.push|__INITIAL_STATE__/.test(html)) {
     const mobile = PARSERS['mobile.de'](html, url);
@@ -47,6 +73,18 @@ function sniffMarketplace(html: string, url: string): ListingData | null {
   }
   if (/"advert"\s*:/.test(html)) return PARSERS.standvirtual(html, url);
   return null;
+}
+
+/** The page's own absolute address: `<link rel="canonical">`, else og:url. */
+function ownUrl(html: string): string | null {
+  const head = html.length > 400_000 ? html.slice(0, 400_000) : html;
+  const re = /<link\b([^>]*)>/gi;
+  for (let m = re.exec(head); m; m = re.exec(head)) {
+    const attrs = parseAttributes(m[1] ?? '');
+    if ((attrs.rel ?? '').toLowerCase().split(/\s+/).includes('canonical') && /^https?:\/\//i.test(attrs.href ?? '')) return attrs.href!;
+  }
+  const og = metaContent(head, 'og:url');
+  return og && /^https?:\/\//i.test(og) ? og : null;
 }
 
 /** A page this large that carries app state is a real page, whatever scripts it mentions. */

@@ -15,7 +15,9 @@ const SITE_COUNTRY: Record<string, string> = { 'standvirtual.com': 'PT', 'otomot
 const VAT_RATE: Record<string, number> = { PT: 23, PL: 23, RO: 21 };
 /** Regions with their own VAT rate (Azores, Madeira): the rate is then not known. */
 const OTHER_VAT_REGION = /a[cç]ores|azores|madeira/i;
-const VAT_LABEL = /iva discriminado|vat[- ]deductible|faktura vat|tva deductibil/i;
+// "Faktura VAT" alone (an invoice, possibly under the margin scheme) is not a deductible-VAT signal
+// (belovn1999-rgb/ag-it-project's otomoto reader, checked against live pages 2026-10).
+const VAT_LABEL = /iva discriminado|vat[- ]deductible|mo[zż]liwo[sś][cć] odliczenia vat|tva deductibil/i;
 
 type Param = { value: string | null; label: string | null };
 
@@ -28,14 +30,20 @@ export function parseStandvirtual(html: string, url: string, marketplace: Market
   return isRecord(advert) ? fromAdvert(advert, url, marketplace) : null;
 }
 
-/** parametersDict values; else the display row with the same key in `details` (its keys are right, its labels shifted). */
+/**
+ * parametersDict values; else the display row with the same key in `details`. On the real
+ * Standvirtual page the display rows `model` and `engine_code` are swapped against parametersDict
+ * (row model = "Série X", the family; row engine_code = "X5", the model): when `details` has an
+ * engine_code row, it holds the model.
+ */
 function paramsOf(advert: Record<string, unknown>): (key: string) => Param {
   const dict = isRecord(advert.parametersDict) ? advert.parametersDict : {};
   const details = Array.isArray(advert.details) ? advert.details.filter(isRecord) : [];
+  const shownRow = (key: string) => details.find((d) => d.key === key && cleanText(d.value) !== null);
   return (key) => {
     const first = pathGet(dict, key, 'values', 0);
     if (isRecord(first)) return { value: cleanText(first.value), label: cleanText(first.label) };
-    const row = details.find((d) => d.key === key);
+    const row = key === 'model' ? (shownRow('engine_code') ?? shownRow('model')) : shownRow(key);
     const shown = row ? cleanText(row.value) : null;
     return { value: shown, label: shown };
   };
