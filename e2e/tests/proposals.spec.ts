@@ -174,7 +174,7 @@ test.describe('proposals', () => {
     const lead = await createLeadViaApi(page);
     await openLead(page, lead);
     const dialog = await extract(page, 'not a url');
-    await expect(dialog.getByText('Please enter a valid URL')).toBeVisible();
+    await expect(dialog.getByText('Enter a valid URL')).toBeVisible();
     await dialog.getByLabel('Listing URL').fill('https://mobile.de.evil.example/fahrzeuge/details.html?id=1');
     await dialog.getByRole('button', { name: 'Extract vehicle data' }).click();
     await expect(dialog.getByText('Only mobile.de, AutoScout24 and Standvirtual listings can be read automatically. For another site, paste the page source.')).toBeVisible();

@@ -21,6 +21,14 @@ describe('hostMatches: exact host or dot-suffix, never a substring', () => {
     ['.', false],
   ])('%s -> %s', (host, expected) => expect(hostMatches(host, LISTING_PAGE_DOMAINS)).toBe(expected));
 
+  it('takes only bare host names, in their IDNA form', () => {
+    for (const odd of ['x@mobile.de', 'evil.example/mobile.de', 'evil.example?mobile.de', 'evil.example#.mobile.de', 'mobile.de:443', ' ', '[::1]']) {
+      expect(hostMatches(odd, LISTING_PAGE_DOMAINS), odd).toBe(false);
+    }
+    expect(hostMatches('xn--bcher-kva.example', ['bücher.example'])).toBe(true);
+    expect(hostMatches('Shop.BÜCHER.example.', ['bücher.example'])).toBe(true);
+  });
+
   it('covers the image CDNs', () => {
     expect(hostMatches('img.classistatic.de', LISTING_IMAGE_DOMAINS)).toBe(true);
     expect(hostMatches('prod.pictures.autoscout24.net', LISTING_IMAGE_DOMAINS)).toBe(true);

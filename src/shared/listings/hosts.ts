@@ -14,13 +14,23 @@ export const LISTING_IMAGE_DOMAINS: readonly string[] = ['img.classistatic.de', 
 
 /** Exact host or a subdomain of one of `domains`; case-insensitive, trailing dot ignored, never a substring match. */
 export function hostMatches(hostname: string, domains: readonly string[]): boolean {
-  if (typeof hostname !== 'string') return false;
-  const host = hostname.trim().toLowerCase().replace(/\.$/, '');
+  const host = asciiHost(hostname);
   if (!host) return false;
   return domains.some((d) => {
-    const domain = d.toLowerCase().replace(/\.$/, '');
-    return domain !== '' && (host === domain || host.endsWith(`.${domain}`));
+    const domain = asciiHost(d);
+    return domain !== null && (host === domain || host.endsWith(`.${domain}`));
   });
+}
+
+/** Lower case, no trailing dot, internationalised names in their ASCII (IDNA) form; null when not a host name. */
+function asciiHost(name: string): string | null {
+  // Only a bare name: 'x@mobile.de' or 'evil.example/mobile.de' would otherwise parse to another host.
+  if (typeof name !== 'string' || !name.trim() || /[\s/\\@:?#[\]]/.test(name.trim())) return null;
+  try {
+    return new URL(`https://${name.trim()}/`).hostname.replace(/\.$/, '') || null;
+  } catch {
+    return null;
+  }
 }
 
 /** The marketplace of an http(s) URL, or null when it is not one we parse. */

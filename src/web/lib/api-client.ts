@@ -48,6 +48,13 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return (type.includes('application/json') ? await res.json() : await res.text()) as T;
 }
 
+/** A file as the request body itself (Content-Type from the file), JSON answer; errors as apiRequest's. */
+export async function apiUpload<T = unknown>(url: string, file: Blob): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': file.type }, body: file, credentials: 'include' });
+  await throwIfNotOk(res);
+  return (await res.json()) as T;
+}
+
 /** GET of the URL formed by joining the query key's segments with '/'. */
 export function urlFromQueryKey(queryKey: readonly unknown[]): string {
   return queryKey.filter((part) => part !== undefined && part !== null && typeof part !== 'object').join('/');

@@ -2,42 +2,13 @@ import dns from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import zlib from 'node:zlib';
+import { hostMatches } from '../../../shared/listings/hosts.ts';
 import { isPublicAddress } from './ip-ranges.ts';
+import { readBody } from './response-body.ts';
+import { SafeFetchError } from './safe-fetch-error.ts';
 
 export { isPublicAddress } from './ip-ranges.ts';
-
-export type SafeFetchErrorCode =
-  | 'invalid_url'
-  | 'scheme_not_allowed'
-  | 'credentials_in_url'
-  | 'port_not_allowed'
-  | 'host_not_allowed'
-  | 'dns_failed'
-  | 'private_address'
-  | 'too_many_redirects'
-  | 'timeout'
-  | 'too_large'
-  | 'unsupported_content_type'
-  | 'http_error'
-  | 'network_error';
-
-export class SafeFetchError extends Error {
-  readonly code: SafeFetchErrorCode;
-  readonly status?: number;
-  /** http_error: the (possibly truncated) body, so callers can recognise anti-bot block pages. */
-  readonly body?: Buffer;
-
-  constructor(code: SafeFetchErrorCode, message: string, extra: { status?: number; body?: Buffer } = {}) {
-    super(message);
-    this.name = 'SafeFetchError';
-    this.code = code;
-    this.status = extra.status;
-    this.body = extra.body;
-  }
-}
+export { SafeFetchError, type SafeFetchErrorCode } from './safe-fetch-error.ts';
 
 export interface SafeFetchOptions {
   /** Exact host or dot-suffix match (case-insensitive, trailing dot stripped, IDNA); never a substring. */
@@ -99,18 +70,6 @@ export function pinnedLookup(address: string): LookupFunction {
     if (options.all) (callback as unknown as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
-}
-
-function hostMatches(host: string, allowed: readonly string[]): boolean {
-  return allowed.some((entry) => {
-    let domain: string;
-    try {
-      domain = new URL(`https://${entry.trim()}/`).hostname.replace(/\.$/, '');
-    } catch {
-      return false;
-    }
-    return domain !== '' && (host === domain || host.endsWith(`.${domain}`));
-  });
 }
 
 function isIpLiteral(host: string): boolean {
@@ -187,59 +146,6 @@ function send(target: Target, headers: Record<string, string>, signal: AbortSign
     req.on('error', reject);
     req.end();
   });
-}
-
-function decoderFor(encoding: string | undefined) {
-  switch ((encoding ?? 'identity').trim().toLowerCase()) {
-    case 'identity':
-    case '':
-      return null;
-    case 'gzip':
-    case 'x-gzip':
-      return zlib.createGunzip();
-    case 'deflate':
-      return zlib.createInflate();
-    case 'br':
-      return zlib.createBrotliDecompress();
-    default:
-      throw new SafeFetchError('unsupported_content_type', `Unsupported content encoding ${encoding}`);
-  }
-}
-
-/** Reads the decoded body; past maxBytes it aborts (too_large) or, with truncate, keeps what it has. */
-async function readBody(res: IncomingMessage, maxBytes: number, signal: AbortSignal, truncate = false): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let full = false;
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      if (full) return done();
-      if (size + chunk.length > maxBytes) {
-        if (!truncate) return done(new SafeFetchError('too_large', `Response larger than ${maxBytes} bytes`));
-        chunks.push(chunk.subarray(0, maxBytes - size));
-        size = maxBytes;
-        full = true;
-        res.destroy();
-        return done();
-      }
-      chunks.push(chunk);
-      size += chunk.length;
-      done();
-    },
-  });
-  let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null;
-  try {
-    decoder = decoderFor(res.headers['content-encoding']);
-  } catch (err) {
-    res.destroy();
-    throw err;
-  }
-  try {
-    await (decoder ? pipeline(res, decoder, sink, { signal }) : pipeline(res, sink, { signal }));
-  } catch (err) {
-    if (!(full && truncate)) throw err;
-  }
-  return Buffer.concat(chunks, size);
 }
 
 function mediaType(header: string | undefined): string {

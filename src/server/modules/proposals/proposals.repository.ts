@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { proposals } from '../../db/schema/proposals.ts';
@@ -95,5 +95,3 @@ export async function leadSummary(db: DbOrTx, leadId: number) {
     .limit(1);
   return row;
 }
-
-export const orderedByCreation = asc(proposals.createdAt);

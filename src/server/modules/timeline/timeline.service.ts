@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EmailData, TimelineEntry, TimelineMetadata } from '../../../shared/schemas/timeline.ts';
+import type { EmailData, TimelineEntry } from '../../../shared/schemas/timeline.ts';
 import { TIMELINE_KIND_LABELS, type quickContactSchema, type timelineEntryInputSchema } from '../../../shared/schemas/timeline.ts';
 import { classifyTimelineEntry } from '../../../shared/timeline/classify.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';

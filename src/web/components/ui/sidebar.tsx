@@ -4,7 +4,7 @@ import { useIsMobile } from '../../hooks/use-mobile.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet.tsx';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './tooltip.tsx';
+import { TooltipProvider } from './tooltip.tsx';
 
 /** Spec: the open/closed state is remembered in this cookie for 7 days. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';

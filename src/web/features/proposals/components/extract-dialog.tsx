@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ClipboardPaste, FilePlus2, Loader2, ShieldAlert, Wand2 } from 'lucide-react';
 import { emptyProposal, proposalFromListing } from '../../../../shared/proposals/draft.ts';
-import type { ProposalInputParsed } from '../../../../shared/schemas/proposals.ts';
+import { scrapeRequestSchema, type ProposalInputParsed } from '../../../../shared/schemas/proposals.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -13,15 +13,10 @@ import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
 import { useScrapeListing } from '../api/scrape-listing.ts';
 import { loadingMessageAt, LOADING_MESSAGE_MS } from '../lib/proposal-text.ts';
 
-/** Document 2 section 5: the URL must be a URL and not blank. */
-export function urlError(text: string): string | null {
-  if (!text.trim()) return 'Please enter a listing URL';
-  try {
-    const url = new URL(text.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'Please enter a valid URL';
-  } catch {
-    return 'Please enter a valid URL';
-  }
+/** Document 2 section 5: the URL must be a URL and not blank (the server's own rule and messages). */
+function urlError(text: string): string | null {
+  const parsed = scrapeRequestSchema.shape.url.safeParse(text);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a valid URL');
 }
 
 /**

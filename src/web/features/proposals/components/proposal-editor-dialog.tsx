@@ -47,7 +47,7 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, 
   }, [open, initial]);
 
   const watched = useWatch({ control: form.control }) as EditorValues;
-  const costs = useMemo(() => computeProposalCosts(toCostInput({ ...form.getValues(), ...watched }), todayInLisbon()), [watched]);
+  const costs = useMemo(() => computeProposalCosts(toCostInput(watched), todayInLisbon()), [watched]);
   const photos = form.watch('photos');
   const chosen = photos.filter((p) => p.selected && !p.broken).length;
   const setPhotos = (update: (photos: PhotoChoice[]) => PhotoChoice[]) => form.setValue('photos', update(form.getValues('photos')), { shouldDirty: true });
