@@ -28,7 +28,10 @@ test.describe('public site on a phone', { tag: '@mobile' }, () => {
   });
 
   test('proposal page: price before the details, gallery swipes', async ({ page }, testInfo) => {
+    // The page posts its view from a React effect: once sent, taps reach React (it is hydrated).
+    const hydrated = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/view'));
     await page.goto(`/proposta/${PUBLIC_PROPOSALS.full}`);
+    await hydrated;
     await noSideways(page);
     const price = await page.locator('[data-slot="price-card"]').boundingBox();
     const details = await page.locator('[data-slot="vehicle-info"]').boundingBox();

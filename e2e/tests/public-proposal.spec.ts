@@ -10,6 +10,17 @@ const carousel = (page: Page) => page.locator('[data-slot="photo-carousel"]');
 const gallery = (page: Page) => page.locator('[data-slot="photo-gallery"]');
 const priceLine = (page: Page, testId: string) => page.locator('[data-slot="price-card"]').getByTestId(testId);
 
+/**
+ * Opens a proposal and waits until the page is hydrated: the page posts its view only from a React
+ * effect, so that request means clicks now reach React (a click on the server's HTML before that
+ * is lost on a loaded machine).
+ */
+async function openHydrated(page: Page, path: string) {
+  const viewed = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/proposals\/public\/[^/]+\/view$/.test(r.url()));
+  await page.goto(path);
+  await viewed;
+}
+
 /** The page as a browser gets it when the server sent no data: the proposal is loaded by the page itself. */
 async function withoutServerData(page: Page, path: string) {
   await page.route(`**${path}`, async (route) => {
@@ -87,7 +98,7 @@ test.describe('proposal page', () => {
   });
 
   test('gallery: image n of total, natural size, wraparound, thumbnails, keyboard, Escape', async ({ page }) => {
-    await page.goto(`/proposta/${full}`);
+    await openHydrated(page, `/proposta/${full}`);
     await carousel(page).getByRole('button', { name: 'Ver fotografia 1 em ecrã inteiro' }).click();
     const g = gallery(page);
     await expect(g).toBeVisible();
@@ -118,7 +129,7 @@ test.describe('proposal page', () => {
   });
 
   test('English gallery says "Image n of total"', async ({ page }) => {
-    await page.goto(`/proposals/${full}`);
+    await openHydrated(page, `/proposals/${full}`);
     await carousel(page).getByRole('button', { name: 'View photo 2 full screen' }).click();
     await expect(gallery(page).getByTestId('gallery-counter')).toHaveText('Image 2 of 4');
   });
