@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { isvSimulateSchema, toTaxInput, type IsvSimulateParsed, type IsvSimulateRequest } from '../src/shared/schemas/isv.ts';
-import { calculateTax } from '../src/shared/tax/calculate.ts';
+import { isvSimulateSchema, toTaxInput, type IsvSimulateParsed, type IsvSimulateRequest } from '#shared/schemas/isv.ts';
+import { calculateTax } from '#shared/tax/calculate.ts';
 import { appNodeArgs } from './lib/server.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -10,7 +10,7 @@ import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { PUBLIC_PROPOSALS } from '../e2e/public-data.ts';
+import { PUBLIC_PROPOSALS } from '#e2e/public-data.ts';
 import { launchChromium } from './lib/lighthouse-chromium.ts';
 import { javascriptWeight } from './lib/lighthouse-js.ts';
 import { startSeededServer } from './lib/lighthouse-server.ts';

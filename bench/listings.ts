@@ -5,7 +5,7 @@
 // Prints p50/p99/max per page against the 50 ms target; exits 0 (figures go in bench/README.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { parseListing } from '../src/shared/listings/parse-listing.ts';
+import { parseListing } from '#shared/listings/parse-listing.ts';
 import { fmt, table } from './lib/table.ts';
 
 const TARGET_MS = 50;

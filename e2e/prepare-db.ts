@@ -5,11 +5,11 @@
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDb } from '../src/server/db/client.ts';
-import { runMigrations } from '../src/server/db/migrate.ts';
-import { hashPassword } from '../src/server/lib/password.ts';
-import { insertUser } from '../src/server/modules/users/users.repository.ts';
-import type { Role } from '../src/shared/schemas/users.ts';
+import { openDb } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { insertUser } from '#server/modules/users/users.repository.ts';
+import type { Role } from '#shared/schemas/users.ts';
 import { insertPublicFixtures } from './public-data.ts';
 import { E2E_USERS, type E2EUser } from './users.ts';
 

@@ -4,11 +4,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db/client.ts';
-import { leads } from '../src/server/db/schema/leads.ts';
-import { proposals, storedMedia } from '../src/server/db/schema/proposals.ts';
-import { systemSettings } from '../src/server/db/schema/settings.ts';
-import { ensureSettingDefaults } from '../src/server/modules/settings/settings.repository.ts';
+import type { Db } from '#server/db/client.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import { proposals, storedMedia } from '#server/db/schema/proposals.ts';
+import { systemSettings } from '#server/db/schema/settings.ts';
+import { ensureSettingDefaults } from '#server/modules/settings/settings.repository.ts';
 
 export const PUBLIC_SETTINGS = {
   'company.name': 'AutoImport Lisboa',

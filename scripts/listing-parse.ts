@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseListing } from '../src/shared/listings/parse-listing.ts';
+import { parseListing } from '#shared/listings/parse-listing.ts';
 
 const USAGE = 'usage: npm run listing:parse -- <saved-page.html> --url <listing-url>';
 

@@ -1,6 +1,6 @@
 // Adds many leads for benchmarks: npm run db:seed-bench [-- --count 100000]
-import { openMigratedDbFromEnv } from '../src/server/db/seed/open-from-env.ts';
-import { seedBench } from '../src/server/db/seed/seed-bench.ts';
+import { openMigratedDbFromEnv } from '#server/db/seed/open-from-env.ts';
+import { seedBench } from '#server/db/seed/seed-bench.ts';
 
 function parseCount(args: string[]): number {
   let count = 100_000;

@@ -1,6 +1,6 @@
 // Fills a database with a living demo business: npm run db:seed [-- --force]
-import { openMigratedDbFromEnv } from '../src/server/db/seed/open-from-env.ts';
-import { DEMO_PASSWORD, DEMO_USERS, LeadsExistError, seedDemo } from '../src/server/db/seed/seed-demo.ts';
+import { openMigratedDbFromEnv } from '#server/db/seed/open-from-env.ts';
+import { DEMO_PASSWORD, DEMO_USERS, LeadsExistError, seedDemo } from '#server/db/seed/seed-demo.ts';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== '--force');

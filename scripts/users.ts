@@ -5,15 +5,15 @@
 // Without --password a strong one is generated and printed once. Uses DATABASE_URL, else the
 // PGlite directory DATA_DIR (default ./data), which must not be open in a running app.
 import { parseArgs } from 'node:util';
-import { readablePassword } from '../src/server/bootstrap.ts';
-import { openDb } from '../src/server/db/client.ts';
-import { runMigrations } from '../src/server/db/migrate.ts';
-import { loadEnv } from '../src/server/env.ts';
-import { hashPassword } from '../src/server/lib/password.ts';
-import { recordAudit } from '../src/server/modules/auth/audit.repository.ts';
-import { deleteSessionsOfUser } from '../src/server/modules/auth/sessions.repository.ts';
-import { findUserByUsername, insertUser, listUsers, updateUser } from '../src/server/modules/users/users.repository.ts';
-import { isStrongPassword, ROLES, USERNAME_MIN_LENGTH, type Role } from '../src/shared/schemas/users.ts';
+import { readablePassword } from '#server/bootstrap.ts';
+import { openDb } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { loadEnv } from '#server/env.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { recordAudit } from '#server/modules/auth/audit.repository.ts';
+import { deleteSessionsOfUser } from '#server/modules/auth/sessions.repository.ts';
+import { findUserByUsername, insertUser, listUsers, updateUser } from '#server/modules/users/users.repository.ts';
+import { isStrongPassword, ROLES, USERNAME_MIN_LENGTH, type Role } from '#shared/schemas/users.ts';
 
 const USAGE = `Usage:
   npm run users -- list

@@ -1,6 +1,6 @@
 // Query plans for benchmarks: record the statements one call sends, then EXPLAIN ANALYZE each of
 // them with its own parameters, on PGlite or PostgreSQL alike.
-import type { Database } from '../../src/server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 
 export interface CapturedQuery {
   sql: string;

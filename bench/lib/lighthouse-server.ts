@@ -4,9 +4,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { insertPublicFixtures } from '../../e2e/public-data.ts';
-import { openDb } from '../../src/server/db/client.ts';
-import { runMigrations } from '../../src/server/db/migrate.ts';
+import { insertPublicFixtures } from '#e2e/public-data.ts';
+import { openDb } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
 import { appNodeArgs, freePort, repoRoot } from './server.ts';
 
 export interface BenchServer {

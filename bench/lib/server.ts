@@ -10,7 +10,7 @@ import { assertAlive, stopChild, trackChild } from './cleanup.ts';
 // ensure-deps.mjs is plain JavaScript (it runs before `npm ci`) and the project has no allowJs,
 // so the part used here is typed below.
 // @ts-expect-error TS7016: no declaration file for a plain .mjs module
-import * as untypedEnsureDeps from '../../scripts/lib/ensure-deps.mjs';
+import * as untypedEnsureDeps from '#scripts/lib/ensure-deps.mjs';
 
 const { SERVER_NODE_ARGS, serverBuildStaleReason } = untypedEnsureDeps as {
   SERVER_NODE_ARGS: string[];

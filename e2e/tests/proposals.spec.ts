@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { api, expect, expectToast, test } from '../fixtures.ts';
 import { createLeadViaApi, openLead, signInViaApi } from '../lib/lead-detail-api.ts';
 import { LISTING_FIXTURE_PORT } from '../lib/listing-fixture.ts';
-import { startListingFixtureServer, type ListingFixtureServer } from '../../src/test/listing-fixture-server.ts';
+import { startListingFixtureServer, type ListingFixtureServer } from '#test/listing-fixture-server.ts';
 
 // The server runs with LISTING_FETCH_TEST_ORIGIN set to this fixture server (playwright.config.ts):
 // a stand-in marketplace serving hand-authored listing pages and their photos on loopback.

@@ -15,7 +15,7 @@ const num = (v) => (Number.isFinite(v) && v > 0 ? v : 0);
 
 function firstLine(text) {
   // Runner messages can carry ANSI colours; keep the summary plain.
-  // eslint-disable-next-line no-control-regex
+   
   const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
   return plain.split('\n').find((l) => l.trim())?.trim() ?? '';
 }

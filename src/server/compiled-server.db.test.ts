@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error TS7016: no declaration file for a plain .mjs module
-import * as untypedBuild from '../../scripts/build-server.mjs';
-import { REPO_ROOT } from './lib/paths.ts';
+import * as untypedBuild from '#scripts/build-server.mjs';
+import { REPO_ROOT } from '#server/lib/paths.ts';
 
 const { buildServer } = untypedBuild as { buildServer(opts: { outDir: string }): Promise<string> };
 

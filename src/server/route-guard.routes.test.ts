@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // The only calls anyone may make without signing in. Making a route public means adding it here.
 const PUBLIC_ROUTES = [
@@ -65,7 +65,7 @@ describe('one guard for every call', () => {
 
   it('refuses to start when a route declares no access rule', async () => {
     const { default: Fastify } = await import('fastify');
-    const { authPlugin } = await import('./plugins/auth.ts');
+    const { authPlugin } = await import('#server/plugins/auth.ts');
     const app = Fastify();
     await app.register(authPlugin, { sessions: t.app.services.sessions, secureCookies: 'auto' });
     expect(() => app.get('/api/unguarded', async () => ({ leaked: true }))).toThrow(/has no access rule/);

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDb } from '../server/db/client.ts';
-import { runMigrations } from '../server/db/migrate.ts';
+import { openDb } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

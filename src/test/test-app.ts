@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app.ts';
-import type { Database } from '../server/db/client.ts';
-import type { Clock } from '../server/lib/clock.ts';
-import { hashPassword } from '../server/lib/password.ts';
-import { createLocalHub, type EventHub } from '../server/realtime/hub.ts';
-import { insertUser, type UserRow } from '../server/modules/users/users.repository.ts';
-import type { Role } from '../shared/schemas/users.ts';
+import { buildApp } from '#server/app.ts';
+import type { Database } from '#server/db/client.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { createLocalHub, type EventHub } from '#server/realtime/hub.ts';
+import { insertUser, type UserRow } from '#server/modules/users/users.repository.ts';
+import type { Role } from '#shared/schemas/users.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export const TEST_PASSWORD = 'Sup3rSecret!';

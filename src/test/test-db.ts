@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDb, type Database } from '../server/db/client.ts';
+import { openDb, type Database } from '#server/db/client.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** Whether this run's integration tests use PostgreSQL (TEST_DATABASE_URL) rather than PGlite. */

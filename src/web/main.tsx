@@ -1,11 +1,11 @@
 // First: zod must not probe `new Function` under the CSP (see the module).
-import './lib/zod-jitless.ts';
+import '#web/lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import './styles/index.css';
-import { PublicApp, type ProposalScreens } from './app/public-app.tsx';
-import { readPageData } from './app/public-page-data.ts';
-import { matchPublicRoute, type PublicRoute } from './app/public-routes.ts';
+import '#web/styles/index.css';
+import { PublicApp, type ProposalScreens } from '#web/app/public-app.tsx';
+import { readPageData } from '#web/app/public-page-data.ts';
+import { matchPublicRoute, type PublicRoute } from '#web/app/public-routes.ts';
 
 // Two ways in. The public pages of document 1 (/, contact, FAQ, proposals) and the ISV simulator
 // are plain pages: the server sends their HTML and this hydrates it, without the client router or
@@ -19,7 +19,7 @@ else void startApp();
 async function startPublicPage(route: PublicRoute) {
   const data = readPageData();
   const proposalPage = route.kind === 'proposal' || route.kind === 'legacy-proposal';
-  const screens: ProposalScreens | undefined = proposalPage ? await import('./app/routes/public/proposal.tsx') : undefined;
+  const screens: ProposalScreens | undefined = proposalPage ? await import('#web/app/routes/public/proposal.tsx') : undefined;
   const page = (
     <StrictMode>
       <PublicApp route={route} data={data} search={window.location.search} screens={screens} />
@@ -31,9 +31,9 @@ async function startPublicPage(route: PublicRoute) {
 
 async function startApp() {
   const [{ AppProvider }, { AppRouter }, { registerServiceWorker }] = await Promise.all([
-    import('./app/provider.tsx'),
-    import('./app/router.tsx'),
-    import('./lib/service-worker.ts'),
+    import('#web/app/provider.tsx'),
+    import('#web/app/router.tsx'),
+    import('#web/lib/service-worker.ts'),
   ]);
   createRoot(container).render(
     <StrictMode>

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RUNNING_COMPILED } from '../lib/paths.ts';
+import { RUNNING_COMPILED } from '#server/lib/paths.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

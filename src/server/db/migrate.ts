@@ -4,7 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { REPO_ROOT } from '../lib/paths.ts';
+import { REPO_ROOT } from '#server/lib/paths.ts';
 import type { Database } from './client.ts';
 
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'migrations');

@@ -8,7 +8,7 @@ import { users } from './schema/auth.ts';
 import { imports } from './schema/imports.ts';
 import { leads, leadTimeline, userLeadViews } from './schema/leads.ts';
 import { proposals } from './schema/proposals.ts';
-import { createTestDatabase } from '../../test/test-db.ts';
+import { createTestDatabase } from '#test/test-db.ts';
 
 /** The PostgreSQL error code of a failed query (drizzle wraps the driver's error in `cause`). */
 async function pgErrorCode(query: Promise<unknown>): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, onPostgres } from '../../test/test-db.ts';
+import { createTestDatabase, onPostgres } from '#test/test-db.ts';
 import type { Database } from './client.ts';
 import { leads } from './schema/leads.ts';
 import { startPgliteMaintenance, vacuumAnalyze } from './pglite-maintenance.ts';

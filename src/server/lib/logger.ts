@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
-import type { Env } from '../env.ts';
+import type { Env } from '#server/env.ts';
 
 /** Structured JSON logs (one line per request with its id); human-readable on a terminal. */
 export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>) {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/app-error.ts';
-import type { SessionService, ResolvedSession } from '../modules/auth/session.service.ts';
-import type { UserRow } from '../modules/users/users.repository.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { SessionService, ResolvedSession } from '#server/modules/auth/session.service.ts';
+import type { UserRow } from '#server/modules/users/users.repository.ts';
 
 /** Every /api route declares who may call it; a route without `config.access` fails at start-up. */
 export type Access = 'public' | 'user' | 'admin';

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { errorsPlugin } from './errors.ts';
 
 describe('the one error handler', () => {

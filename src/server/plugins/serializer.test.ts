@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z, type ZodType } from 'zod';
-import { userSchema } from '../../shared/schemas/users.ts';
+import { userSchema } from '#shared/schemas/users.ts';
 import { responseJsonSchema, serializerCompiler } from './serializer.ts';
 
 const compile = (schema: ZodType) => serializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' }) as (data: unknown) => string;

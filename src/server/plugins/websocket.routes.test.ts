@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // @fastify/websocket is registered inside the websocket plugin's own scope, so `injectWS` is not
 // decorated on the root app; these tests use a real listening server and the `ws` client instead,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import type { EventHub, HubEvent } from '../realtime/hub.ts';
+import type { EventHub, HubEvent } from '#server/realtime/hub.ts';
 
 interface Client {
   socket: WebSocket;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RealtimeMessage } from '../../shared/realtime-events.ts';
+import type { RealtimeMessage } from '#shared/realtime-events.ts';
 
 /** Who receives an event: every signed-in staff socket, some users, or only server-side listeners. */
 export type Audience = { kind: 'staff' } | { kind: 'users'; userIds: number[] } | { kind: 'server' };

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import WebSocket from 'ws';
-import type { Database } from '../db/client.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTestDatabase, onPostgres } from '../../test/test-db.ts';
+import type { Database } from '#server/db/client.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { createTestDatabase, onPostgres } from '#test/test-db.ts';
 import { createLocalHub, type EventHub, type HubEvent } from './hub.ts';
 import { createPgHub } from './pg-bridge.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FuelType } from '../vocabulary.ts';
+import type { FuelType } from '#shared/vocabulary.ts';
 import { asPlugin, fuelFromAutoscoutCode, fuelFromMobileCode, fuelFromText } from './fuel.ts';
 
 const f = (fuel: FuelType | null, hybrid = false, plugin = false) => ({ fuel, hybrid, plugin });

@@ -1,4 +1,4 @@
-import type { FuelType } from '../vocabulary.ts';
+import type { FuelType } from '#shared/vocabulary.ts';
 import { foldText } from './text.ts';
 
 export interface FuelInfo {

@@ -1,5 +1,5 @@
 import type { Co2Cycle, ListingData, Marketplace } from './types.ts';
-import { VEHICLE_MAKES } from '../vocabulary.ts';
+import { VEHICLE_MAKES } from '#shared/vocabulary.ts';
 import { foldText } from './text.ts';
 
 export function emptyListing(marketplace: Marketplace): ListingData {

@@ -1,4 +1,4 @@
-import type { FuelType } from '../vocabulary.ts';
+import type { FuelType } from '#shared/vocabulary.ts';
 
 export type Marketplace = 'autoscout24' | 'mobile.de' | 'standvirtual' | 'otomoto' | 'generic';
 export type Co2Cycle = 'wltp' | 'nedc' | 'unknown';

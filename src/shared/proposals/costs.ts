@@ -3,11 +3,11 @@
  * engine. The editor calls it on every keystroke and the server calls it on save, so the numbers
  * the customer sees are the ones staff saw while editing.
  */
-import { calculateTax, TaxInputError } from '../tax/calculate.ts';
-import { isValidYmd } from '../tax/dates.ts';
-import { EARLIEST_TABLE_DATE } from '../tax/table-sets.ts';
-import type { Fuel, HybridKind, TaxResult } from '../tax/types.ts';
-import type { FuelType } from '../vocabulary.ts';
+import { calculateTax, TaxInputError } from '#shared/tax/calculate.ts';
+import { isValidYmd } from '#shared/tax/dates.ts';
+import { EARLIEST_TABLE_DATE } from '#shared/tax/table-sets.ts';
+import type { Fuel, HybridKind, TaxResult } from '#shared/tax/types.ts';
+import type { FuelType } from '#shared/vocabulary.ts';
 
 export interface ProposalCostInput {
   vehicleFuelType: FuelType | null;

@@ -2,7 +2,7 @@
  * A new proposal's starting values: the defaults of document 2 section 9, or what a listing said.
  * Shared so the editor, the server and the browser extension fill a proposal the same way.
  */
-import type { ListingCarData, ProposalInputParsed } from '../schemas/proposals.ts';
+import type { ListingCarData, ProposalInputParsed } from '#shared/schemas/proposals.ts';
 import { defaultWltp } from './costs.ts';
 
 export const PROPOSAL_DEFAULTS = { transportCost: '2000.00', registrationFee: '340.00' } as const;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { normalizePhone } from '../phone.ts';
+import { normalizePhone } from '#shared/phone.ts';
 import {
   PUBLIC_FUEL_TO_CANONICAL, PUBLIC_TRANSMISSION_TO_CANONICAL, isPublicFuelType, isPublicTransmission, type FuelType, type Transmission,
-} from '../vocabulary.ts';
+} from '#shared/vocabulary.ts';
 import { QUOTE_FORM, QUOTE_FORM_MESSAGES as M } from './contact-form-rules.ts';
 
 /**

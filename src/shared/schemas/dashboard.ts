@@ -1,6 +1,6 @@
 /** GET /api/dashboard/stats (document 2 sections 2, 3; DECISIONS 1, 10). */
 import { z } from 'zod';
-import { IMPORT_STATUSES } from '../imports/status.ts';
+import { IMPORT_STATUSES } from '#shared/imports/status.ts';
 import { leadListItemSchema } from './leads.ts';
 
 /** Trends compare the last 30 days with the 30 days before (DECISIONS 10). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isValidYmd, todayInLisbon } from '../tax/dates.ts';
-import { EARLIEST_TABLE_DATE } from '../tax/table-sets.ts';
-import type { TaxInput } from '../tax/types.ts';
+import { isValidYmd, todayInLisbon } from '#shared/tax/dates.ts';
+import { EARLIEST_TABLE_DATE } from '#shared/tax/table-sets.ts';
+import type { TaxInput } from '#shared/tax/types.ts';
 
 const FUELS = ['petrol', 'diesel', 'electric', 'lpg'] as const;
 const FUEL_LABEL = { petrol: 'a petrol car', diesel: 'a diesel car', lpg: 'an LPG car', electric: 'an electric car' } as const;

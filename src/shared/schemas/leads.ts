@@ -5,8 +5,8 @@
  * in src/shared/vocabulary.ts.
  */
 import { z } from 'zod';
-import { EMAIL_SOURCES, LEAD_STATUSES } from '../leads/status.ts';
-import { FUEL_TYPES, TRANSMISSIONS } from '../vocabulary.ts';
+import { EMAIL_SOURCES, LEAD_STATUSES } from '#shared/leads/status.ts';
+import { FUEL_TYPES, TRANSMISSIONS } from '#shared/vocabulary.ts';
 
 /** How a lead arrived: the site's quote form, a mailbox, or typed in by staff. */
 export const LEAD_ORIGINS = ['form', 'email', 'manual'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_SOURCES } from '../leads/status.ts';
-import { FUEL_TYPES } from '../vocabulary.ts';
+import { EMAIL_SOURCES } from '#shared/leads/status.ts';
+import { FUEL_TYPES } from '#shared/vocabulary.ts';
 
 /** Decimal strings with two places, as the database keeps money ('23450.00'). */
 const money = z.string().regex(/^-?\d+(\.\d+)?$/);

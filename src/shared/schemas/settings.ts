@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Settings } from '../settings.ts';
+import type { Settings } from '#shared/settings.ts';
 
 const managerSchema = z.object({ name: z.string(), phone: z.string() });
 export type Manager = z.infer<typeof managerSchema>;

@@ -3,7 +3,7 @@
  * UI agree. The company's own addresses come from settings ('mailbox.geral.address',
  * 'mailbox.comercial.address').
  */
-import { TIMELINE_KIND_LABELS, type EmailData, type TimelineKind, type TimelineType } from '../schemas/timeline.ts';
+import { TIMELINE_KIND_LABELS, type EmailData, type TimelineKind, type TimelineType } from '#shared/schemas/timeline.ts';
 
 export interface ClassifiableEntry {
   type: TimelineType;

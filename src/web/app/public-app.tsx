@@ -1,13 +1,13 @@
-import { PublicToaster } from '../features/public-site/components/public-toaster.tsx';
+import { PublicToaster } from '#web/features/public-site/components/public-toaster.tsx';
 import { useEffect } from 'react';
-import { ThemeProvider } from '../lib/theme.tsx';
+import { ThemeProvider } from '#web/lib/theme.tsx';
 import { publicPageMeta } from './public-meta.ts';
 import type { PublicPageData } from './public-page-data.ts';
 import type { PublicRoute } from './public-routes.ts';
 import { IsvSimulatorScreen } from './routes/public/isv-simulator.tsx';
 import { LandingScreen } from './routes/public/landing.tsx';
 import type { ComponentType } from 'react';
-import type { IsvSimulatorProps } from '../features/isv-simulator/components/isv-simulator.tsx';
+import type { IsvSimulatorProps } from '#web/features/isv-simulator/components/isv-simulator.tsx';
 import type { LegacyProposalScreen, ProposalScreenProps } from './routes/public/proposal.tsx';
 
 /** The proposal screens: loaded with the page that needs them, so / does not carry them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicProposalResponse } from '../../shared/schemas/proposals.ts';
+import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
 import { publicPageMeta } from './public-meta.ts';
 
 const proposal: PublicProposalResponse = {

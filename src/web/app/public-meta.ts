@@ -1,5 +1,5 @@
-import type { PublicProposalResponse } from '../../shared/schemas/proposals.ts';
-import { formatEuros, formatInteger, priceLines } from '../features/proposal-page/lib/price-lines.ts';
+import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
+import { formatEuros, formatInteger, priceLines } from '#web/features/proposal-page/lib/price-lines.ts';
 import { ISV_SIMULATOR_PATH, type PublicRoute } from './public-routes.ts';
 
 export interface PageMeta {

@@ -1,5 +1,5 @@
-import type { PublicProposalResponse } from '../../shared/schemas/proposals.ts';
-import type { PublicSettings } from '../../shared/schemas/settings.ts';
+import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
+import type { PublicSettings } from '#shared/schemas/settings.ts';
 
 /**
  * What the server read to render a public page, handed to the browser in a JSON data block (not

@@ -47,7 +47,7 @@ export const router = createBrowserRouter([
   ...publicRoutes,
   {
     path: '/admin',
-    lazy: async () => ({ Component: (await import('../components/layouts/admin-layout.tsx')).AdminLayout }),
+    lazy: async () => ({ Component: (await import('#web/components/layouts/admin-layout.tsx')).AdminLayout }),
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./routes/admin/dashboard.tsx')).DashboardScreen }) },
       { path: 'leads', lazy: async () => ({ Component: (await import('./routes/admin/leads.tsx')).LeadsScreen }) },

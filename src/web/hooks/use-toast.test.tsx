@@ -1,6 +1,6 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../components/ui/toaster.tsx';
+import { Toaster } from '#web/components/ui/toaster.tsx';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, dismiss, toast, useToast } from './use-toast.ts';
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
-import type { ToastActionElement, ToastVariant } from '../components/ui/toast.tsx';
+import type { ToastActionElement, ToastVariant } from '#web/components/ui/toast.tsx';
 
 /** Spec: one toast visible at a time; a new toast replaces the current one. */
 export const TOAST_LIMIT = 1;

@@ -1,4 +1,4 @@
-import { toast } from '../hooks/use-toast.ts';
+import { toast } from '#web/hooks/use-toast.ts';
 import { isUnauthorized } from './api-client.ts';
 
 /** Success toasts of document 2 section 8 ('Lead starred', 'Notes saved successfully'...). */

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from '../hooks/use-toast.ts';
+import { toast } from '#web/hooks/use-toast.ts';
 import { getQueryFn, isUnauthorized } from './api-client.ts';
 
 /** Session loss: the 'Unauthorized' toast, then /api/login after this delay (document 1 section 9). */

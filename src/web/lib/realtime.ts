@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { LIVE_REFRESH_DEBOUNCE_MS, type RealtimeMessage } from '../../shared/realtime-events.ts';
+import { LIVE_REFRESH_DEBOUNCE_MS, type RealtimeMessage } from '#shared/realtime-events.ts';
 
 /** Query keys each live event refreshes. Events name what changed; we refetch, never patch. */
 const DEBOUNCED: Record<string, readonly (readonly string[])[]> = {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
-import type { Role } from '../../../shared/schemas/users.ts';
+import type { Role } from '#shared/schemas/users.ts';
 
 export const users = pgTable(
   'users',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { createdAt, updatedAt } from './columns.ts';
-import type { NotificationType } from '../../../shared/schemas/notifications.ts';
+import type { NotificationType } from '#shared/schemas/notifications.ts';
 
 export const notifications = pgTable(
   'notifications',

@@ -1,4 +1,4 @@
-import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/imports/status.ts';
+import { IMPORT_STATUSES, type ImportStatus } from '#shared/imports/status.ts';
 import type { importCosts, imports } from '../schema/index.ts';
 import { estimateMarketPriceEur, generateVin, pickCar } from './cars.ts';
 import type { PlannedLead, StaffMember } from './demo-leads.ts';

@@ -1,5 +1,5 @@
-import { SETTINGS } from '../../../shared/settings.ts';
-import { normalizePhone } from '../../../shared/phone.ts';
+import { SETTINGS } from '#shared/settings.ts';
+import { normalizePhone } from '#shared/phone.ts';
 import type { leads } from '../schema/index.ts';
 import { CAR_COLOURS, estimateMarketPriceEur, listingUrl, pickCar, type CarColour, type CarModel, type ListingSite, type Transmission } from './cars.ts';
 import { importCreatedAt, type ImportStatus } from './demo-imports.ts';

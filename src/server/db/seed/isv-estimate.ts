@@ -1,5 +1,5 @@
-import { calculateTax } from '../../../shared/tax/calculate.ts';
-import { EARLIEST_TABLE_DATE } from '../../../shared/tax/table-sets.ts';
+import { calculateTax } from '#shared/tax/calculate.ts';
+import { EARLIEST_TABLE_DATE } from '#shared/tax/table-sets.ts';
 import type { Fuel } from './cars.ts';
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadEnv, type Env } from '../../env.ts';
+import { loadEnv, type Env } from '#server/env.ts';
 import { openDb, type Database } from '../client.ts';
 import { runMigrations } from '../migrate.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { createTestDatabase } from '../../../test/test-db.ts';
+import { createTestDatabase } from '#test/test-db.ts';
 import type { Database } from '../client.ts';
 import { seedBench } from './seed-bench.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { normalizePhone } from '../../../shared/phone.ts';
+import { normalizePhone } from '#shared/phone.ts';
 import type { Db, Tx } from '../client.ts';
 import { leadTimeline, leads, users } from '../schema/index.ts';
 import { CAR_COLOURS, estimateMarketPriceEur, listingUrl, pickCar } from './cars.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { SETTINGS } from '../../../shared/settings.ts';
-import { verifyPassword } from '../../lib/password.ts';
-import { createTestDatabase } from '../../../test/test-db.ts';
+import { SETTINGS } from '#shared/settings.ts';
+import { verifyPassword } from '#server/lib/password.ts';
+import { createTestDatabase } from '#test/test-db.ts';
 import type { Database } from '../client.ts';
 import { IMPORT_STATUSES } from './demo-imports.ts';
 import { LEAD_STATUSES } from './demo-leads.ts';

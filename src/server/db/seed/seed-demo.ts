@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { count, inArray, sql } from 'drizzle-orm';
-import { SETTINGS } from '../../../shared/settings.ts';
-import { hashPassword } from '../../lib/password.ts';
-import { nextLeadReference } from '../../modules/leads/lead-reference.ts';
+import { SETTINGS } from '#shared/settings.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { nextLeadReference } from '#server/modules/leads/lead-reference.ts';
 import type { Db, Tx } from '../client.ts';
 import {
   emailTemplates, importCosts, imports, leadTimeline, leads, notifications, proposals, storedMedia, suppliers,

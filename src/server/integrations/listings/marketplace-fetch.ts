@@ -2,11 +2,11 @@
  * The real adapters behind the proposals module's ports: listing pages and listing photos read
  * through the SSRF-safe fetcher, limited to the marketplaces' own hosts (listings.md section 7).
  */
-import { LISTING_IMAGE_DOMAINS, LISTING_PAGE_DOMAINS } from '../../../shared/listings/hosts.ts';
-import { PROPOSAL_LIMITS } from '../../../shared/schemas/proposals.ts';
-import { downloadPhotos } from '../../modules/media/photo-import.ts';
-import type { PhotoDownloader } from '../../modules/proposals/proposal-photos.ts';
-import type { ListingPageFetcher } from '../../modules/proposals/scrape-vehicle.ts';
+import { LISTING_IMAGE_DOMAINS, LISTING_PAGE_DOMAINS } from '#shared/listings/hosts.ts';
+import { PROPOSAL_LIMITS } from '#shared/schemas/proposals.ts';
+import { downloadPhotos } from '#server/modules/media/photo-import.ts';
+import type { PhotoDownloader } from '#server/modules/proposals/proposal-photos.ts';
+import type { ListingPageFetcher } from '#server/modules/proposals/scrape-vehicle.ts';
 import { BROWSER_HEADERS, safeFetch } from './safe-fetch.ts';
 
 export const PAGE_TIMEOUT_MS = 10_000;

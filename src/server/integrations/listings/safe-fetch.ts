@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { hostMatches } from '../../../shared/listings/hosts.ts';
+import { hostMatches } from '#shared/listings/hosts.ts';
 import { isPublicAddress } from './ip-ranges.ts';
 import { readBody } from './response-body.ts';
 import { SafeFetchError } from './safe-fetch-error.ts';

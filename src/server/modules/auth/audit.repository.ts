@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, max } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { securityAuditLog } from '../../db/schema/auth.ts';
-import type { AuditEvent } from '../../../shared/schemas/auth.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { securityAuditLog } from '#server/db/schema/auth.ts';
+import type { AuditEvent } from '#shared/schemas/auth.ts';
 
 export interface AuditEntry {
   event: AuditEvent;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
-import { securityAuditLog, sessions } from '../../db/schema/auth.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.ts';
+import { securityAuditLog, sessions } from '#server/db/schema/auth.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '#test/test-app.ts';
 
 describe('sign-in and sessions', () => {
   let t: TestApp;

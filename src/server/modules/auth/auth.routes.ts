@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema } from '../../../shared/schemas/auth.ts';
-import { userSchema } from '../../../shared/schemas/users.ts';
-import { SESSION_COOKIE, sessionCookieOptions } from '../../plugins/auth.ts';
+import { loginSchema } from '#shared/schemas/auth.ts';
+import { userSchema } from '#shared/schemas/users.ts';
+import { SESSION_COOKIE, sessionCookieOptions } from '#server/plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
 import type { SessionService } from './session.service.ts';
 import { hashToken } from './session.service.ts';

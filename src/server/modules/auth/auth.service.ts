@@ -1,9 +1,9 @@
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { LOGIN_LOCKOUT, type LoginInput } from '../../../shared/schemas/auth.ts';
-import { findUserByUsername, type UserRow } from '../users/users.repository.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { hashPassword, verifyPassword } from '#server/lib/password.ts';
+import { LOGIN_LOCKOUT, type LoginInput } from '#shared/schemas/auth.ts';
+import { findUserByUsername, type UserRow } from '#server/modules/users/users.repository.ts';
 import * as audit from './audit.repository.ts';
 import type { SessionService } from './session.service.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../db/schema/auth.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { sessions } from '#server/db/schema/auth.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { hashToken } from './session.service.ts';
 import * as repo from './sessions.repository.ts';
 

@@ -1,8 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { EventHub } from '../../realtime/hub.ts';
-import { findUserById, type UserRow } from '../users/users.repository.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { EventHub } from '#server/realtime/hub.ts';
+import { findUserById, type UserRow } from '#server/modules/users/users.repository.ts';
 import * as repo from './sessions.repository.ts';
 
 export interface ResolvedSession {

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { sessions } from '../../db/schema/auth.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { sessions } from '#server/db/schema/auth.ts';
 
 export interface SessionData {
   userId: number;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardStatsSchema } from '../../../shared/schemas/dashboard.ts';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Clock } from '#server/lib/clock.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
 /** GET /api/dashboard/stats (DECISIONS 10). */

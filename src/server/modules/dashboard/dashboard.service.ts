@@ -1,8 +1,8 @@
-import type { DashboardStats } from '../../../shared/schemas/dashboard.ts';
-import type { ImportStatus } from '../../../shared/imports/status.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { toLeadListItem } from '../leads/lead-columns.ts';
+import type { DashboardStats } from '#shared/schemas/dashboard.ts';
+import type { ImportStatus } from '#shared/imports/status.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { toLeadListItem } from '#server/modules/leads/lead-columns.ts';
 import * as repo from './dashboard.repository.ts';
 import { trend, trendWindows } from './trend.ts';
 

@@ -1,4 +1,4 @@
-import { TREND_PERIOD_TEXT, TREND_WINDOW_DAYS } from '../../../shared/schemas/dashboard.ts';
+import { TREND_PERIOD_TEXT, TREND_WINDOW_DAYS } from '#shared/schemas/dashboard.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isvSimulateResponseSchema, isvSimulateSchema, toTaxInput } from '../../../shared/schemas/isv.ts';
-import { calculateTax } from '../../../shared/tax/calculate.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { isvSimulateResponseSchema, isvSimulateSchema, toTaxInput } from '#shared/schemas/isv.ts';
+import { calculateTax } from '#shared/tax/calculate.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Clock } from '#server/lib/clock.ts';
 
 /** The public ISV simulator: the same pure engine the pages and the extension run. */
 export const isvRoutes: FastifyPluginAsyncZod<{ clock: Clock; ratePerMinute: number }> = async (app, { clock, ratePerMinute }) => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { leads } from '../../db/schema/leads.ts';
-import { notifications } from '../../db/schema/messaging.ts';
-import type { HubEvent } from '../../realtime/hub.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { QUOTE_FORM_MESSAGES as M } from '../../../shared/schemas/contact-form-rules.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import { notifications } from '#server/db/schema/messaging.ts';
+import type { HubEvent } from '#server/realtime/hub.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { QUOTE_FORM_MESSAGES as M } from '#shared/schemas/contact-form-rules.ts';
 import { CONTACT_FORM_RATE_LIMIT } from './contact-form.routes.ts';
 
 const NOW = new Date('2026-05-10T12:00:00Z'); // current year 2026

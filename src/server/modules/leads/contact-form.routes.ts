@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkQuoteSubmission, contactFormPayloadSchema, contactFormResponseSchema } from '../../../shared/schemas/contact-form.ts';
-import { QUOTE_FORM_MESSAGES } from '../../../shared/schemas/contact-form-rules.ts';
-import { todayInLisbon } from '../../../shared/tax/dates.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { checkQuoteSubmission, contactFormPayloadSchema, contactFormResponseSchema } from '#shared/schemas/contact-form.ts';
+import { QUOTE_FORM_MESSAGES } from '#shared/schemas/contact-form-rules.ts';
+import { todayInLisbon } from '#shared/tax/dates.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Clock } from '#server/lib/clock.ts';
 import type { LeadsService } from './leads.service.ts';
 
 /** Quote requests allowed per client address and hour: a family shares an address, bots get no further. */

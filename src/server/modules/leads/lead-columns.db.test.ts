@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase } from '../../../test/test-db.ts';
-import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { leads, userLeadViews } from '../../db/schema/leads.ts';
+import { createTestDatabase } from '#test/test-db.ts';
+import type { Database } from '#server/db/client.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { leads, userLeadViews } from '#server/db/schema/leads.ts';
 import { leadListColumns, toLeadListItem } from './lead-columns.ts';
 import { insertLead } from './leads.repository.ts';
 

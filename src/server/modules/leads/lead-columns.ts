@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { leads } from '../../db/schema/leads.ts';
-import type { LeadListItem } from '../../../shared/schemas/leads.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import type { LeadListItem } from '#shared/schemas/leads.ts';
 
 /**
  * Whether `userId` has seen a lead (ADR 012): opened it (a user_lead_views row) or marked all as

@@ -1,4 +1,4 @@
-import type { Lead, PossibleDuplicate } from '../../../shared/schemas/leads.ts';
+import type { Lead, PossibleDuplicate } from '#shared/schemas/leads.ts';
 import { toLeadListItem } from './lead-columns.ts';
 import type { LeadDetailRow } from './leads.repository.ts';
 

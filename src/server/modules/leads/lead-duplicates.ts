@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, notInArray, or, sql } from 'drizzle-orm';
-import type { PossibleDuplicate } from '../../../shared/schemas/leads.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { leads } from '../../db/schema/leads.ts';
+import type { PossibleDuplicate } from '#shared/schemas/leads.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { leads } from '#server/db/schema/leads.ts';
 
 /** Closed leads are never offered as duplicates (ADR 012). */
 export const CLOSED_LEAD_STATUSES = ['rejected', 'converted'];

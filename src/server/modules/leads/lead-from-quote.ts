@@ -1,5 +1,5 @@
-import { NOT_SPECIFIED } from '../../../shared/schemas/leads.ts';
-import type { QuoteRequest } from '../../../shared/schemas/contact-form.ts';
+import { NOT_SPECIFIED } from '#shared/schemas/leads.ts';
+import type { QuoteRequest } from '#shared/schemas/contact-form.ts';
 import type { NewLeadRow } from './leads.repository.ts';
 import { makeModelFromListingLink } from './listing-link.ts';
 

@@ -1,5 +1,5 @@
-import type { LeadCreate, ManualLead } from '../../../shared/schemas/leads.ts';
-import { NOT_SPECIFIED } from '../../../shared/schemas/leads.ts';
+import type { LeadCreate, ManualLead } from '#shared/schemas/leads.ts';
+import { NOT_SPECIFIED } from '#shared/schemas/leads.ts';
 import type { NewLeadRow } from './leads.repository.ts';
 
 /** A euro amount from a form (number) as the decimal column stores it. */

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { imports } from '../../db/schema/imports.ts';
-import { leads, leadTimeline, userLeadViews } from '../../db/schema/leads.ts';
-import { notifications } from '../../db/schema/messaging.ts';
-import { proposals } from '../../db/schema/proposals.ts';
-import type { HubEvent } from '../../realtime/hub.ts';
-import type { UserRow } from '../users/users.repository.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { insertEntry } from '../timeline/timeline.repository.ts';
+import { imports } from '#server/db/schema/imports.ts';
+import { leads, leadTimeline, userLeadViews } from '#server/db/schema/leads.ts';
+import { notifications } from '#server/db/schema/messaging.ts';
+import { proposals } from '#server/db/schema/proposals.ts';
+import type { HubEvent } from '#server/realtime/hub.ts';
+import type { UserRow } from '#server/modules/users/users.repository.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { insertEntry } from '#server/modules/timeline/timeline.repository.ts';
 import { insertLead } from './leads.repository.ts';
 
 const NOW = new Date('2026-05-10T12:00:00Z');

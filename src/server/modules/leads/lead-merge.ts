@@ -1,13 +1,13 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { normalizePhone } from '../../../shared/phone.ts';
-import { LEAD_NOTES_MAX, NOT_SPECIFIED } from '../../../shared/schemas/leads.ts';
-import type { Tx } from '../../db/client.ts';
-import { imports } from '../../db/schema/imports.ts';
-import { leads, leadTimeline, userLeadViews } from '../../db/schema/leads.ts';
-import { notifications } from '../../db/schema/messaging.ts';
-import { proposals } from '../../db/schema/proposals.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { insertEntry, recomputeLastInteraction } from '../timeline/timeline.repository.ts';
+import { normalizePhone } from '#shared/phone.ts';
+import { LEAD_NOTES_MAX, NOT_SPECIFIED } from '#shared/schemas/leads.ts';
+import type { Tx } from '#server/db/client.ts';
+import { imports } from '#server/db/schema/imports.ts';
+import { leads, leadTimeline, userLeadViews } from '#server/db/schema/leads.ts';
+import { notifications } from '#server/db/schema/messaging.ts';
+import { proposals } from '#server/db/schema/proposals.ts';
+import { AppError, notFound } from '#server/lib/app-error.ts';
+import { insertEntry, recomputeLastInteraction } from '#server/modules/timeline/timeline.repository.ts';
 import type { LeadRow, NewLeadRow } from './leads.repository.ts';
 
 /** Contact and vehicle fields the survivor takes from the merged lead when its own are empty. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 
 /** Next generated lead reference, e.g. 'L10042' (DECISIONS 6). */
 export async function nextLeadReference(db: DbOrTx): Promise<string> {

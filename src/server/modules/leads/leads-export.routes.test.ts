@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { leads } from '../../db/schema/leads.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { addLead, clearLeads, getter, hoursAgo, NOW } from './leads-list.test-helpers.ts';
 
 /** RFC 4180 reader for the test: records of fields, quotes undone. */

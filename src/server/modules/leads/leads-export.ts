@@ -1,5 +1,5 @@
-import { LEAD_STATUS_LABELS, type EmailSource, type LeadStatus } from '../../../shared/leads/status.ts';
-import { todayInLisbon } from '../../../shared/tax/dates.ts';
+import { LEAD_STATUS_LABELS, type EmailSource, type LeadStatus } from '#shared/leads/status.ts';
+import { todayInLisbon } from '#shared/tax/dates.ts';
 import type { ExportRow } from './leads-list.repository.ts';
 
 /** GET /api/leads/export.csv: the list's filtered leads as CSV (RFC 4180, UTF-8 with a BOM for spreadsheets). */

@@ -1,8 +1,8 @@
 import { and, desc, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { leads } from '../../db/schema/leads.ts';
-import type { EmailSource, LeadStatus } from '../../../shared/leads/status.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import type { EmailSource, LeadStatus } from '#shared/leads/status.ts';
 import { leadListColumns, leadRowColumns, seenBy } from './lead-columns.ts';
 
 /** What the list keeps (ADR 012). `null` means "no such filter"; an empty list matches nothing. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/auth.ts';
-import { userLeadViews } from '../../db/schema/leads.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { LEADS_PAGE_SIZE, type LeadListItem, type LeadListResponse } from '../../../shared/schemas/leads.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { userLeadViews } from '#server/db/schema/leads.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { LEADS_PAGE_SIZE, type LeadListItem, type LeadListResponse } from '#shared/schemas/leads.ts';
 import { addLead, clearLeads, getter, hoursAgo, NOW } from './leads-list.test-helpers.ts';
 
 describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {

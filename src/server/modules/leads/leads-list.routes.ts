@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { leadListQuerySchema, leadListResponseSchema, markAllSeenResponseSchema } from '../../../shared/schemas/leads.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { leadListQuerySchema, leadListResponseSchema, markAllSeenResponseSchema } from '#shared/schemas/leads.ts';
 import { csvChunks, exportFilename } from './leads-export.ts';
 import { createLeadsListService } from './leads-list.service.ts';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-db.ts';
-import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { leads } from '../../db/schema/leads.ts';
-import { latenessLevel } from '../../../shared/leads/lateness.ts';
-import type { EmailSource, LeadStatus } from '../../../shared/leads/status.ts';
-import type { LeadListItem, LeadListQuery, LeadListResponse } from '../../../shared/schemas/leads.ts';
+import { createTestDatabase } from '#test/test-db.ts';
+import type { Database } from '#server/db/client.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import { latenessLevel } from '#shared/leads/lateness.ts';
+import type { EmailSource, LeadStatus } from '#shared/leads/status.ts';
+import type { LeadListItem, LeadListQuery, LeadListResponse } from '#shared/schemas/leads.ts';
 import { createLeadsListService } from './leads-list.service.ts';
 import { hoursAgo, NOW } from './leads-list.test-helpers.ts';
 

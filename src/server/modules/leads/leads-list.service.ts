@@ -1,9 +1,9 @@
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { thresholdsFor } from '../../../shared/leads/lateness.ts';
-import { LEAD_STATUSES, type LeadStatus } from '../../../shared/leads/status.ts';
-import { LEADS_PAGE_SIZE, SEARCH_COUNT_CAP, type LeadListQuery, type LeadListResponse } from '../../../shared/schemas/leads.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { thresholdsFor } from '#shared/leads/lateness.ts';
+import { LEAD_STATUSES, type LeadStatus } from '#shared/leads/status.ts';
+import { LEADS_PAGE_SIZE, SEARCH_COUNT_CAP, type LeadListQuery, type LeadListResponse } from '#shared/schemas/leads.ts';
 import { toLeadListItem } from './lead-columns.ts';
 import * as repo from './leads-list.repository.ts';
 

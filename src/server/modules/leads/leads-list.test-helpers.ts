@@ -1,8 +1,8 @@
 // Shared by the leads list and export integration tests: a fixed clock and a lead factory.
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { leads } from '../../db/schema/leads.ts';
-import type { TestApp } from '../../../test/test-app.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import type { TestApp } from '#test/test-app.ts';
 import { insertLead, type LeadRow, type NewLeadRow } from './leads.repository.ts';
 
 export const NOW = new Date('2026-11-20T12:00:00Z');

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { normalizePhone } from '../../../shared/phone.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { leads } from '../../db/schema/leads.ts';
+import { normalizePhone } from '#shared/phone.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { leads } from '#server/db/schema/leads.ts';
 import { leadListColumns } from './lead-columns.ts';
 
 export type LeadRow = typeof leads.$inferSelect;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { leads, userLeadViews } from '../../db/schema/leads.ts';
-import { notifications } from '../../db/schema/messaging.ts';
-import type { HubEvent } from '../../realtime/hub.ts';
-import type { UserRow } from '../users/users.repository.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { leads, userLeadViews } from '#server/db/schema/leads.ts';
+import { notifications } from '#server/db/schema/messaging.ts';
+import type { HubEvent } from '#server/realtime/hub.ts';
+import type { UserRow } from '#server/modules/users/users.repository.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { insertLead } from './leads.repository.ts';
 import { CONVERT_REFUSED } from './leads.service.ts';
 

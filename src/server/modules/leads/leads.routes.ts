@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '../../../shared/schemas/common.ts';
+import { idParamSchema } from '#shared/schemas/common.ts';
 import {
   leadCreateSchema,
   leadSchema,
@@ -10,8 +10,8 @@ import {
   mergeLeadsSchema,
   okResponseSchema,
   starResponseSchema,
-} from '../../../shared/schemas/leads.ts';
-import type { Clock } from '../../lib/clock.ts';
+} from '#shared/schemas/leads.ts';
+import type { Clock } from '#server/lib/clock.ts';
 import type { LeadsService } from './leads.service.ts';
 import { yearBoundSchema } from './year-bound-schema.ts';
 

@@ -1,4 +1,4 @@
-import { VEHICLE_MAKES } from '../../../shared/vocabulary.ts';
+import { VEHICLE_MAKES } from '#shared/vocabulary.ts';
 
 /**
  * Make and model from a listing link, when the marketplace puts them in the path (DECISIONS 7):

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { todayInLisbon } from '../../../shared/tax/dates.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { todayInLisbon } from '#shared/tax/dates.ts';
+import type { Clock } from '#server/lib/clock.ts';
 
 /** The business's current year (Lisbon), from the injected clock. */
 export const currentYear = (clock: Clock) => Number(todayInLisbon(clock.now()).slice(0, 4));

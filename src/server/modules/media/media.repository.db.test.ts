@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-db.ts';
-import type { Database } from '../../db/client.ts';
-import { proposals, storedMedia } from '../../db/schema/proposals.ts';
+import { createTestDatabase } from '#test/test-db.ts';
+import type { Database } from '#server/db/client.ts';
+import { proposals, storedMedia } from '#server/db/schema/proposals.ts';
 import { attachMediaToProposal, deleteMediaNotIn, insertStoredMedia, mediaKeyFromUrl } from './media.repository.ts';
 import type { StoredPhoto } from './photo-import.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { storedMedia } from '../../db/schema/proposals.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { storedMedia } from '#server/db/schema/proposals.ts';
 import type { StoredPhoto } from './photo-import.ts';
 
 const MEDIA_URL = /^\/media\/([a-f0-9]{16,64})$/i;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { storedMedia } from '../../db/schema/proposals.ts';
+import type { Db } from '#server/db/client.ts';
+import { storedMedia } from '#server/db/schema/proposals.ts';
 
 /** Photos stored by the product (proposal photos, uploads), served from its own URLs. Public: customers see them. */
 export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

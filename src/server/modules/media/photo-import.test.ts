@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { downloadPhotos, normalisePhoto, PHOTO_LIMITS } from './photo-import.ts';
 
 const solid = (width: number, height: number, channels: 3 | 4 = 3, alpha = 1) =>

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { safeFetch, SafeFetchError, type SafeFetchOptions } from '../../integrations/listings/safe-fetch.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { safeFetch, SafeFetchError, type SafeFetchOptions } from '#server/integrations/listings/safe-fetch.ts';
+import { AppError } from '#server/lib/app-error.ts';
 
 /** A photo as the product stores it (DECISIONS 14): re-encoded, metadata stripped, bounded size. */
 export interface StoredPhoto {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { notifications } from '../../db/schema/messaging.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { notifications } from '#server/db/schema/messaging.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { users } from '../../db/schema/auth.ts';
-import { notifications } from '../../db/schema/messaging.ts';
-import type { HubEvent } from '../../realtime/hub.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { notifications } from '#server/db/schema/messaging.ts';
+import type { HubEvent } from '#server/realtime/hub.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { NOTIFICATION_LIST_LIMIT } from './notifications.service.ts';
 
 describe('notifications', () => {

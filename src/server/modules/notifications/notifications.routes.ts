@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '../../../shared/schemas/common.ts';
-import { announcementSchema, notificationCountSchema, notificationListSchema } from '../../../shared/schemas/notifications.ts';
+import { idParamSchema } from '#shared/schemas/common.ts';
+import { announcementSchema, notificationCountSchema, notificationListSchema } from '#shared/schemas/notifications.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (app, { notifications }) => {

@@ -3,9 +3,9 @@
  * marketplace URLs are downloaded through the safe fetcher, resized and stored, so the proposal
  * outlives the listing. Downloads happen before the transaction; only inserts happen inside it.
  */
-import type { DbOrTx } from '../../db/client.ts';
-import { findMediaByKeys, insertStoredMedia, mediaKeyFromUrl } from '../media/media.repository.ts';
-import type { StoredPhoto } from '../media/photo-import.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { findMediaByKeys, insertStoredMedia, mediaKeyFromUrl } from '#server/modules/media/media.repository.ts';
+import type { StoredPhoto } from '#server/modules/media/photo-import.ts';
 
 export interface PhotoDownloader {
   /** Downloads and normalises photos; one failure does not fail the others; order preserved. */

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { leads } from '../../db/schema/leads.ts';
-import { notifications } from '../../db/schema/messaging.ts';
-import { proposals, storedMedia } from '../../db/schema/proposals.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { startListingFixtureServer, type ListingFixtureServer } from '../../../test/listing-fixture-server.ts';
-import { insertLead } from '../leads/leads.repository.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import { notifications } from '#server/db/schema/messaging.ts';
+import { proposals, storedMedia } from '#server/db/schema/proposals.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { startListingFixtureServer, type ListingFixtureServer } from '#test/listing-fixture-server.ts';
+import { insertLead } from '#server/modules/leads/leads.repository.ts';
 
 const NOW = new Date('2026-03-15T10:00:00Z');
 

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { leads } from '../../db/schema/leads.ts';
-import { proposals } from '../../db/schema/proposals.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import { proposals } from '#server/db/schema/proposals.ts';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type NewProposalRow = typeof proposals.$inferInsert;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads } from '../../db/schema/leads.ts';
-import { proposals } from '../../db/schema/proposals.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import { proposals } from '#server/db/schema/proposals.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 const PROPOSAL_KEYS = [
   'vehicleBrand', 'vehicleModel', 'vehicleSubmodel', 'vehicleFirstRegistration', 'vehicleMileage', 'vehicleEngineSize', 'vehicleFuelType',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '../../../shared/schemas/common.ts';
+import { idParamSchema } from '#shared/schemas/common.ts';
 import {
   PROPOSAL_LIMITS,
   proposalInputSchema,
@@ -10,10 +10,10 @@ import {
   scrapeRequestSchema,
   scrapeResponseSchema,
   uploadedPhotoSchema,
-} from '../../../shared/schemas/proposals.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { SESSION_COOKIE } from '../../plugins/auth.ts';
-import type { SessionService } from '../auth/session.service.ts';
+} from '#shared/schemas/proposals.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { SESSION_COOKIE } from '#server/plugins/auth.ts';
+import type { SessionService } from '#server/modules/auth/session.service.ts';
 import type { ProposalsService } from './proposals.service.ts';
 import type { ListingScraper } from './scrape-vehicle.ts';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { EMAIL_SOURCES, type EmailSource } from '../../../shared/leads/status.ts';
-import { computeProposalCosts, firstRegistrationDate } from '../../../shared/proposals/costs.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { EMAIL_SOURCES, type EmailSource } from '#shared/leads/status.ts';
+import { computeProposalCosts, firstRegistrationDate } from '#shared/proposals/costs.ts';
 import {
   PUBLIC_ID_PATTERN,
   type Proposal,
@@ -10,15 +10,15 @@ import {
   type ProposalWriteResponse,
   type UploadedPhoto,
   type PublicProposalResponse,
-} from '../../../shared/schemas/proposals.ts';
-import { todayInLisbon } from '../../../shared/tax/dates.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { EventHub } from '../../realtime/hub.ts';
-import { attachMediaToProposal, deleteMediaNotIn, deleteOrphanMedia, insertStoredMedia } from '../media/media.repository.ts';
-import { normalisePhoto } from '../media/photo-import.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { insertEntry, leadExists } from '../timeline/timeline.repository.ts';
+} from '#shared/schemas/proposals.ts';
+import { todayInLisbon } from '#shared/tax/dates.ts';
+import { AppError, notFound } from '#server/lib/app-error.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { EventHub } from '#server/realtime/hub.ts';
+import { attachMediaToProposal, deleteMediaNotIn, deleteOrphanMedia, insertStoredMedia } from '#server/modules/media/media.repository.ts';
+import { normalisePhoto } from '#server/modules/media/photo-import.ts';
+import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
+import { insertEntry, leadExists } from '#server/modules/timeline/timeline.repository.ts';
 import { resolvePhotos, storePhotos, type PhotoDownloader } from './proposal-photos.ts';
 import * as repo from './proposals.repository.ts';
 

@@ -3,12 +3,12 @@
  * safe fetcher (marketplace hosts only, public addresses only) or pasted by staff when the
  * marketplace refuses automatic reads; the same parsers run on both.
  */
-import { LISTING_PAGE_DOMAINS, hostMatches } from '../../../shared/listings/hosts.ts';
-import { detectBlockPage, parseListing } from '../../../shared/listings/parse-listing.ts';
-import type { BlockProtection } from '../../../shared/listings/types.ts';
-import type { ScrapeResponse } from '../../../shared/schemas/proposals.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { SafeFetchError, type SafeFetchErrorCode } from '../../integrations/listings/safe-fetch.ts';
+import { LISTING_PAGE_DOMAINS, hostMatches } from '#shared/listings/hosts.ts';
+import { detectBlockPage, parseListing } from '#shared/listings/parse-listing.ts';
+import type { BlockProtection } from '#shared/listings/types.ts';
+import type { ScrapeResponse } from '#shared/schemas/proposals.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { SafeFetchError, type SafeFetchErrorCode } from '#server/integrations/listings/safe-fetch.ts';
 
 export interface ListingPageFetcher {
   /** The page's HTML; throws SafeFetchError (with the body on HTTP errors, so block pages can be recognised). */

@@ -1,4 +1,4 @@
-import type { PageMeta } from '../../../web/app/public-meta.ts';
+import type { PageMeta } from '#web/app/public-meta.ts';
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { leads } from '../../db/schema/leads.ts';
-import { proposals } from '../../db/schema/proposals.ts';
-import { systemSettings } from '../../db/schema/settings.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ensureSettingDefaults } from '../settings/settings.repository.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import { proposals } from '#server/db/schema/proposals.ts';
+import { systemSettings } from '#server/db/schema/settings.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { ensureSettingDefaults } from '#server/modules/settings/settings.repository.ts';
 
 // index.html as Vite writes it: the server puts the page into it.
 const INDEX_HTML = `<!doctype html>

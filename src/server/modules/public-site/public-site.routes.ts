@@ -1,15 +1,15 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { publicPageMeta } from '../../../web/app/public-meta.ts';
-import { serializePageData, type PublicPageData } from '../../../web/app/public-page-data.ts';
+import { publicPageMeta } from '#web/app/public-meta.ts';
+import { serializePageData, type PublicPageData } from '#web/app/public-page-data.ts';
 import {
   ISV_SIMULATOR_PATH, LANDING_PATHS, LEGACY_PROPOSAL_PREFIX, legacyProposalUrl, matchPublicRoute, PROPOSAL_PREFIX, type PublicRoute,
-} from '../../../web/app/public-routes.ts';
-import { todayInLisbon } from '../../../shared/tax/dates.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { readIndexHtml, WEB_APP_NOT_BUILT } from '../../plugins/serve-spa.ts';
-import type { ProposalsService } from '../proposals/proposals.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+} from '#web/app/public-routes.ts';
+import { todayInLisbon } from '#shared/tax/dates.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { readIndexHtml, WEB_APP_NOT_BUILT } from '#server/plugins/serve-spa.ts';
+import type { ProposalsService } from '#server/modules/proposals/proposals.service.ts';
+import type { SettingsService } from '#server/modules/settings/settings.service.ts';
 import { renderDocument } from './html-document.ts';
 import { robotsTxt, sitemapXml } from './robots.ts';
 
@@ -34,14 +34,14 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
   // Radix) load separately, so the landing page does not wait for them. A failed import is retried
   // on the next request.
   let renderer: Promise<typeof import('./render-app.tsx')> | undefined;
-  let proposalScreens: Promise<typeof import('../../../web/app/routes/public/proposal.tsx')> | undefined;
+  let proposalScreens: Promise<typeof import('#web/app/routes/public/proposal.tsx')> | undefined;
   const loadRenderer = () =>
     (renderer ??= import('./render-app.tsx').catch((err: unknown) => {
       renderer = undefined;
       throw err;
     }));
   const loadProposalScreens = () =>
-    (proposalScreens ??= import('../../../web/app/routes/public/proposal.tsx').catch((err: unknown) => {
+    (proposalScreens ??= import('#web/app/routes/public/proposal.tsx').catch((err: unknown) => {
       proposalScreens = undefined;
       throw err;
     }));

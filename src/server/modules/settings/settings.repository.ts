@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { systemSettings } from '../../db/schema/settings.ts';
-import { SETTINGS, type SettingKey, type Settings } from '../../../shared/settings.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { systemSettings } from '#server/db/schema/settings.ts';
+import { SETTINGS, type SettingKey, type Settings } from '#shared/settings.ts';
 
 /** Inserts the neutral placeholder of every setting that has no row yet (fresh install, new keys). */
 export async function ensureSettingDefaults(db: DbOrTx): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { systemSettings } from '../../db/schema/settings.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { systemSettings } from '#server/db/schema/settings.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { ensureSettingDefaults } from './settings.repository.ts';
 
 describe('GET /api/settings/public', () => {

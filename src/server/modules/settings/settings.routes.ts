@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicSettingsSchema } from '../../../shared/schemas/settings.ts';
+import { publicSettingsSchema } from '#shared/schemas/settings.ts';
 import type { SettingsService } from './settings.service.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {

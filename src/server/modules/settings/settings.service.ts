@@ -1,6 +1,6 @@
-import type { DbOrTx } from '../../db/client.ts';
-import { toPublicSettings, type PublicSettings } from '../../../shared/schemas/settings.ts';
-import { SETTINGS, type SettingKey } from '../../../shared/settings.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { toPublicSettings, type PublicSettings } from '#shared/schemas/settings.ts';
+import { SETTINGS, type SettingKey } from '#shared/settings.ts';
 import { readSettings } from './settings.repository.ts';
 
 const PUBLIC_KEYS = Object.keys(SETTINGS).filter((k) => k.startsWith('company.') || k.startsWith('manager.')) as SettingKey[];

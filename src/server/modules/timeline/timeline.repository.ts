@@ -1,8 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { EmailData, TimelineEvent, TimelineMetadata, TimelineType } from '../../../shared/schemas/timeline.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { leads, leadTimeline } from '../../db/schema/leads.ts';
+import type { EmailData, TimelineEvent, TimelineMetadata, TimelineType } from '#shared/schemas/timeline.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { leads, leadTimeline } from '#server/db/schema/leads.ts';
 
 export type TimelineRow = typeof leadTimeline.$inferSelect;
 export type NewTimelineRow = Omit<typeof leadTimeline.$inferInsert, 'type' | 'emailData' | 'metadata'> & {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { leads, leadTimeline } from '../../db/schema/leads.ts';
-import { systemSettings } from '../../db/schema/settings.ts';
-import type { HubEvent } from '../../realtime/hub.ts';
-import type { UserRow } from '../users/users.repository.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { insertLead } from '../leads/leads.repository.ts';
+import { leads, leadTimeline } from '#server/db/schema/leads.ts';
+import { systemSettings } from '#server/db/schema/settings.ts';
+import type { HubEvent } from '#server/realtime/hub.ts';
+import type { UserRow } from '#server/modules/users/users.repository.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { insertLead } from '#server/modules/leads/leads.repository.ts';
 import { insertEntry } from './timeline.repository.ts';
 import { EMAIL_ENTRY_REFUSED, EMAIL_NOT_DELETABLE, EMAIL_NOT_EDITABLE, FUTURE_DATE } from './timeline.service.ts';
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '../../../shared/schemas/common.ts';
-import { okResponseSchema } from '../../../shared/schemas/leads.ts';
-import { quickContactSchema, timelineEntryInputSchema, timelineEntrySchema, timelineListSchema } from '../../../shared/schemas/timeline.ts';
-import type { Db } from '../../db/client.ts';
-import type { EventHub } from '../../realtime/hub.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import { idParamSchema } from '#shared/schemas/common.ts';
+import { okResponseSchema } from '#shared/schemas/leads.ts';
+import { quickContactSchema, timelineEntryInputSchema, timelineEntrySchema, timelineListSchema } from '#shared/schemas/timeline.ts';
+import type { Db } from '#server/db/client.ts';
+import type { EventHub } from '#server/realtime/hub.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { SettingsService } from '#server/modules/settings/settings.service.ts';
 import { createTimelineService } from './timeline.service.ts';
 
 /** A lead's timeline and the quick contact log (document 2 sections 4, 5, 7; ADR 012). */

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import type { EmailData, TimelineEntry } from '../../../shared/schemas/timeline.ts';
-import { TIMELINE_KIND_LABELS, type quickContactSchema, type timelineEntryInputSchema } from '../../../shared/schemas/timeline.ts';
-import { classifyTimelineEntry } from '../../../shared/timeline/classify.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { EventHub } from '../../realtime/hub.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { EmailData, TimelineEntry } from '#shared/schemas/timeline.ts';
+import { TIMELINE_KIND_LABELS, type quickContactSchema, type timelineEntryInputSchema } from '#shared/schemas/timeline.ts';
+import { classifyTimelineEntry } from '#shared/timeline/classify.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { AppError, forbidden, notFound } from '#server/lib/app-error.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { EventHub } from '#server/realtime/hub.ts';
+import type { SettingsService } from '#server/modules/settings/settings.service.ts';
+import type { UserRow } from '#server/modules/users/users.repository.ts';
 import * as repo from './timeline.repository.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { securityAuditLog, users } from '../../db/schema/auth.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.ts';
+import { securityAuditLog, users } from '#server/db/schema/auth.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '#test/test-app.ts';
 import type { UserRow } from './users.repository.ts';
 
 const NEW_PASSWORD = 'Fresh3rPassw0rd';

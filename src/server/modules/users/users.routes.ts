@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '../../../shared/schemas/common.ts';
-import { userSchema, userUpdateSchema } from '../../../shared/schemas/users.ts';
+import { idParamSchema } from '#shared/schemas/common.ts';
+import { userSchema, userUpdateSchema } from '#shared/schemas/users.ts';
 import type { UsersService } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {

@@ -1,10 +1,10 @@
-import type { Db } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { hashPassword } from '../../lib/password.ts';
-import type { EventHub } from '../../realtime/hub.ts';
-import type { UserUpdate } from '../../../shared/schemas/users.ts';
-import { recordAudit } from '../auth/audit.repository.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError, forbidden, notFound } from '#server/lib/app-error.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import type { EventHub } from '#server/realtime/hub.ts';
+import type { UserUpdate } from '#shared/schemas/users.ts';
+import { recordAudit } from '#server/modules/auth/audit.repository.ts';
 import * as repo from './users.repository.ts';
 
 export function createUsersService(deps: { db: Db; clock: Clock; hub: EventHub }) {

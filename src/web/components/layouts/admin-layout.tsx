@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
 import { Loader2, Moon, Sun } from 'lucide-react';
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { useUser } from '../../features/auth/api/get-user.ts';
-import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
-import { useRealtime } from '../../lib/realtime.ts';
-import { useTheme } from '../../lib/theme.tsx';
+import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { useUser } from '#web/features/auth/api/get-user.ts';
+import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
+import { useRealtime } from '#web/lib/realtime.ts';
+import { useTheme } from '#web/lib/theme.tsx';
 import { Button } from '../ui/button.tsx';
 import { Separator } from '../ui/separator.tsx';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '../ui/sidebar.tsx';

@@ -1,5 +1,5 @@
 import { Car, DatabaseBackup, LayoutDashboard, Mail, Settings, Truck, Users, UserSearch, type LucideIcon } from 'lucide-react';
-import type { Role } from '../../../shared/schemas/users.ts';
+import type { Role } from '#shared/schemas/users.ts';
 
 export interface NavEntry {
   label: string;

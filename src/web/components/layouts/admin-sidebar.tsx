@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CarFront, Download, Loader2, LogOut } from 'lucide-react';
-import { displayName, type User } from '../../../shared/schemas/users.ts';
-import { EditProfileDialog } from '../../features/users/components/edit-profile-dialog.tsx';
-import { useLogout } from '../../features/auth/api/logout.ts';
-import { useInstallPrompt } from '../../hooks/use-install-prompt.ts';
-import { toast } from '../../hooks/use-toast.ts';
-import { initials } from '../../lib/format.ts';
+import { displayName, type User } from '#shared/schemas/users.ts';
+import { EditProfileDialog } from '#web/features/users/components/edit-profile-dialog.tsx';
+import { useLogout } from '#web/features/auth/api/logout.ts';
+import { useInstallPrompt } from '#web/hooks/use-install-prompt.ts';
+import { toast } from '#web/hooks/use-toast.ts';
+import { initials } from '#web/lib/format.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../ui/avatar.tsx';
 import { Sidebar, SidebarRail, useSidebar } from '../ui/sidebar.tsx';
 import {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
-import { normalizePhone } from '../../../shared/phone.ts';
+import { normalizePhone } from '#shared/phone.ts';
 import { publicContainer } from './public-styles.ts';
 
 export interface PublicFooterProps {

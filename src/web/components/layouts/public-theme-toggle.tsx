@@ -1,6 +1,6 @@
 import Moon from 'lucide-react/icons/moon';
 import Sun from 'lucide-react/icons/sun';
-import { useTheme } from '../../lib/theme.tsx';
+import { useTheme } from '#web/lib/theme.tsx';
 import { publicButton } from './public-styles.ts';
 
 /**

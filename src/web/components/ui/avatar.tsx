@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
   return (

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Label as LabelPrimitive } from 'radix-ui';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
   return (

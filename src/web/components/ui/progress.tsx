@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Progress as ProgressPrimitive } from 'radix-ui';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export function Progress({ className, value, ...props }: React.ComponentProps<typeof ProgressPrimitive.Root>) {
   return (

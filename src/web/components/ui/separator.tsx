@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Separator as SeparatorPrimitive } from 'radix-ui';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export function Separator({
   className,

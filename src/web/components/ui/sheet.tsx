@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { cva } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;

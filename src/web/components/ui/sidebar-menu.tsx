@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { Separator } from './separator.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip.tsx';
 import { useSidebar } from './sidebar.tsx';

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { PanelLeftIcon } from 'lucide-react';
-import { useIsMobile } from '../../hooks/use-mobile.ts';
-import { cn } from '../../lib/cn.ts';
+import { useIsMobile } from '#web/hooks/use-mobile.ts';
+import { cn } from '#web/lib/cn.ts';
 import { Button } from './button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet.tsx';
 import { TooltipProvider } from './tooltip.tsx';

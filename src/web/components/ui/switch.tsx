@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Switch as SwitchPrimitive } from 'radix-ui';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimitive.Root>) {
   return (

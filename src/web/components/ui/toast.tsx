@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 /** Spec: auto-dismiss after 5000 ms; swipe right past 50 px to dismiss. */
 export const TOAST_DURATION_MS = 5000;

@@ -1,4 +1,4 @@
-import { useToast } from '../../hooks/use-toast.ts';
+import { useToast } from '#web/hooks/use-toast.ts';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast.tsx';
 
 /** Mount once near the app root; renders the toasts created with `toast()` from hooks/use-toast. */

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 /** Spec: tooltips open after 700 ms; 300 ms skip delay between tooltips. */
 export const TOOLTIP_DELAY_MS = 700;

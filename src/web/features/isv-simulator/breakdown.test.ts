@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculateTax } from '../../../shared/tax/calculate.ts';
-import type { TaxInput } from '../../../shared/tax/types.ts';
+import { calculateTax } from '#shared/tax/calculate.ts';
+import type { TaxInput } from '#shared/tax/types.ts';
 import { buildBreakdown, type BreakdownLine } from './breakdown.ts';
 
 const example: TaxInput = {

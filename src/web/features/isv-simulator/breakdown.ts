@@ -1,5 +1,5 @@
-import { tableSetFor } from '../../../shared/tax/table-sets.ts';
-import type { LinearBand, TaxInput, TaxResult } from '../../../shared/tax/types.ts';
+import { tableSetFor } from '#shared/tax/table-sets.ts';
+import type { LinearBand, TaxInput, TaxResult } from '#shared/tax/types.ts';
 import { formatEuroCents, formatIntegerPt } from './format-pt.ts';
 
 /** One line of the itemised result, in the order of the customs liquidation. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isvSimulateSchema, toTaxInput } from '../../../shared/schemas/isv.ts';
+import { isvSimulateSchema, toTaxInput } from '#shared/schemas/isv.ts';
 import { GENERIC_FIELD_MESSAGE, portugueseFieldMessage } from './field-messages.ts';
 
 const now = new Date('2025-11-21T10:00:00Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calculateTax } from '../../../shared/tax/calculate.ts';
-import type { TaxInput } from '../../../shared/tax/types.ts';
+import { calculateTax } from '#shared/tax/calculate.ts';
+import type { TaxInput } from '#shared/tax/types.ts';
 import { NON_EU_CUSTOMS_NOTE, pageNotes, translateNote } from './notes.ts';
 
 const base: TaxInput = {

@@ -1,4 +1,4 @@
-import { todayInLisbon } from '../../../shared/tax/dates.ts';
+import { todayInLisbon } from '#shared/tax/dates.ts';
 import { parseNumberPt, type IsvForm } from './form-state.ts';
 
 /** The public quote form's fuel vocabulary (its `fuelType` query parameter). */

@@ -1,6 +1,6 @@
-import { isvSimulateSchema, toTaxInput } from '../../../shared/schemas/isv.ts';
-import { calculateTax, TaxInputError } from '../../../shared/tax/calculate.ts';
-import type { TaxInput, TaxResult } from '../../../shared/tax/types.ts';
+import { isvSimulateSchema, toTaxInput } from '#shared/schemas/isv.ts';
+import { calculateTax, TaxInputError } from '#shared/tax/calculate.ts';
+import type { TaxInput, TaxResult } from '#shared/tax/types.ts';
 import { FORM_FIELD_OF, portugueseFieldMessage } from './field-messages.ts';
 import { parseNumberPt, visibleFields, type FormField, type IsvForm } from './form-state.ts';
 

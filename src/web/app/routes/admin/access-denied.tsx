@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ShieldAlert } from 'lucide-react';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { toast } from '../../../hooks/use-toast.ts';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { toast } from '#web/hooks/use-toast.ts';
 
 /** What role user sees on an admin-only screen (document 2 sections 2 and 6). */
 export function AccessDenied({ text }: { text: string }) {

@@ -1,6 +1,6 @@
 import { Construction } from 'lucide-react';
-import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { PageHeader } from '#web/components/layouts/page-header.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
 
 /** A screen another issue fills: its title now, its content when that work lands. */
 export function ComingSoon({ title, subtitle }: { title: string; subtitle?: string }) {

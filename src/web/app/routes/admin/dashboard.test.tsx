@@ -2,10 +2,10 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DashboardStats } from '../../../../shared/schemas/dashboard.ts';
-import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { json, listItem, stubFetch } from '../../../features/leads/list/test/list-fixtures.ts';
+import type { DashboardStats } from '#shared/schemas/dashboard.ts';
+import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { json, listItem, stubFetch } from '#web/features/leads/list/test/list-fixtures.ts';
 import { DashboardScreen } from './dashboard.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,5 +1,5 @@
-import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { DashboardView } from '../../../features/dashboard/components/dashboard-view.tsx';
+import { PageHeader } from '#web/components/layouts/page-header.tsx';
+import { DashboardView } from '#web/features/dashboard/components/dashboard-view.tsx';
 
 /** /admin (document 2 section 2). */
 export function DashboardScreen() {

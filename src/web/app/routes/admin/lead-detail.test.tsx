@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Lead } from '../../../../shared/schemas/leads.ts';
-import { dismiss } from '../../../hooks/use-toast.ts';
-import { expectToast, json, makeLead, renderWithProviders, stubDomForRadix, stubFetch, type Call } from '../../../features/leads/detail/test-utils.tsx';
+import type { Lead } from '#shared/schemas/leads.ts';
+import { dismiss } from '#web/hooks/use-toast.ts';
+import { expectToast, json, makeLead, renderWithProviders, stubDomForRadix, stubFetch, type Call } from '#web/features/leads/detail/test-utils.tsx';
 import { LeadDetailScreen } from './lead-detail.tsx';
 
 beforeEach(() => {

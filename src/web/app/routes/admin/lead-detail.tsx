@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Loader2, SearchX } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useLead } from '../../../features/leads/api/get-lead.ts';
-import { ContactCard } from '../../../features/leads/detail/contact-card.tsx';
-import { DuplicateNotices } from '../../../features/leads/detail/duplicate-notices.tsx';
-import { LeadHeader } from '../../../features/leads/detail/lead-header.tsx';
-import { NotesCard } from '../../../features/leads/detail/notes-card.tsx';
-import { QuoteCard } from '../../../features/leads/detail/quote-card.tsx';
-import { useMarkSeenOnce } from '../../../features/leads/detail/use-mark-seen.ts';
-import { VehicleCard } from '../../../features/leads/detail/vehicle-card.tsx';
-import { LeadFormDialog } from '../../../features/leads/dialogs/lead-form-dialog.tsx';
-import { ProposalsCard } from '../../../features/proposals/components/proposals-card.tsx';
-import { TimelineCard } from '../../../features/timeline/components/timeline-card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useLead } from '#web/features/leads/api/get-lead.ts';
+import { ContactCard } from '#web/features/leads/detail/contact-card.tsx';
+import { DuplicateNotices } from '#web/features/leads/detail/duplicate-notices.tsx';
+import { LeadHeader } from '#web/features/leads/detail/lead-header.tsx';
+import { NotesCard } from '#web/features/leads/detail/notes-card.tsx';
+import { QuoteCard } from '#web/features/leads/detail/quote-card.tsx';
+import { useMarkSeenOnce } from '#web/features/leads/detail/use-mark-seen.ts';
+import { VehicleCard } from '#web/features/leads/detail/vehicle-card.tsx';
+import { LeadFormDialog } from '#web/features/leads/dialogs/lead-form-dialog.tsx';
+import { ProposalsCard } from '#web/features/proposals/components/proposals-card.tsx';
+import { TimelineCard } from '#web/features/timeline/components/timeline-card.tsx';
 
 /** /admin/leads/{id}: one lead, its timeline and proposals (document 2 section 2). */
 export function LeadDetailScreen() {

@@ -2,13 +2,13 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LeadListItem } from '../../../../shared/schemas/leads.ts';
-import { Toaster } from '../../../components/ui/toaster.tsx';
-import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
-import { dismiss } from '../../../hooks/use-toast.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { SESSION_KEY, SOURCE_KEY } from '../../../features/leads/list/filter-storage.ts';
-import { json, listItem, page, stubFetch, stubIntersectionObserver, stubResizeObserver, type Call } from '../../../features/leads/list/test/list-fixtures.ts';
+import type { LeadListItem } from '#shared/schemas/leads.ts';
+import { Toaster } from '#web/components/ui/toaster.tsx';
+import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
+import { dismiss } from '#web/hooks/use-toast.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { SESSION_KEY, SOURCE_KEY } from '#web/features/leads/list/filter-storage.ts';
+import { json, listItem, page, stubFetch, stubIntersectionObserver, stubResizeObserver, type Call } from '#web/features/leads/list/test/list-fixtures.ts';
 import { LeadsScreen } from './leads.tsx';
 
 const NOW = new Date('2026-11-22T12:00:00Z');

@@ -1,8 +1,8 @@
-import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
-import { useTheme } from '../../../lib/theme.tsx';
+import { PageHeader } from '#web/components/layouts/page-header.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
+import { useTheme } from '#web/lib/theme.tsx';
 
 export function SettingsScreen() {
   const { theme, setTheme } = useTheme();

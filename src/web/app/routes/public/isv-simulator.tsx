@@ -1,20 +1,20 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { PublicFooter } from '../../../components/layouts/public-footer.tsx';
-import { PublicHeader, PublicHeaderLink } from '../../../components/layouts/public-header.tsx';
-import { PublicThemeToggle } from '../../../components/layouts/public-theme-toggle.tsx';
-import { publicContainer } from '../../../components/layouts/public-styles.ts';
-import { usePublicSettings } from '../../../features/public-site/api/get-public-settings.ts';
-import type { IsvSimulatorProps } from '../../../features/isv-simulator/components/isv-simulator.tsx';
-import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
-import { QUOTE_FORM } from '../../../../shared/schemas/contact-form-rules.ts';
-import { todayInLisbon } from '../../../../shared/tax/dates.ts';
+import { PublicFooter } from '#web/components/layouts/public-footer.tsx';
+import { PublicHeader, PublicHeaderLink } from '#web/components/layouts/public-header.tsx';
+import { PublicThemeToggle } from '#web/components/layouts/public-theme-toggle.tsx';
+import { publicContainer } from '#web/components/layouts/public-styles.ts';
+import { usePublicSettings } from '#web/features/public-site/api/get-public-settings.ts';
+import type { IsvSimulatorProps } from '#web/features/isv-simulator/components/isv-simulator.tsx';
+import type { PublicSettings } from '#shared/schemas/settings.ts';
+import { QUOTE_FORM } from '#shared/schemas/contact-form-rules.ts';
+import { todayInLisbon } from '#shared/tax/dates.ts';
 import { ISV_SIMULATOR_DESCRIPTION, isvSimulatorTitle } from '../../public-meta.ts';
 import { FOOTER_LINKS } from './landing.tsx';
 
 // The calculator (form, engine, zod schemas) is its own chunk, loaded by the browser only on this
 // page. Server-rendered, the page shows the calculator from the HTML before any script runs; the
 // chunk then hydrates it (React keeps the server's HTML inside the Suspense boundary until then).
-const LazyCalculator = lazy(async () => ({ default: (await import('../../../features/isv-simulator/components/isv-simulator.tsx')).IsvSimulator }));
+const LazyCalculator = lazy(async () => ({ default: (await import('#web/features/isv-simulator/components/isv-simulator.tsx')).IsvSimulator }));
 /** Keeps the footer below the fold until the calculator arrives (drawn in the browser alone), so nothing shifts. */
 const placeholder = <div className="min-h-svh" aria-busy="true" />;
 

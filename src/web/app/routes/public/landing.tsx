@@ -1,20 +1,20 @@
 import { useEffect } from 'react';
-import { PublicFooter } from '../../../components/layouts/public-footer.tsx';
-import { PublicHeader, PublicHeaderLink } from '../../../components/layouts/public-header.tsx';
-import { PublicThemeToggle } from '../../../components/layouts/public-theme-toggle.tsx';
-import { publicButton } from '../../../components/layouts/public-styles.ts';
-import { usePublicSettings } from '../../../features/public-site/api/get-public-settings.ts';
-import { Faq, faqItems } from '../../../features/public-site/components/faq.tsx';
-import { Hero } from '../../../features/public-site/components/hero.tsx';
-import { Highlights } from '../../../features/public-site/components/highlights.tsx';
-import { ProcessSteps } from '../../../features/public-site/components/process-steps.tsx';
-import { preloadToasts } from '../../../features/public-site/components/public-toaster.tsx';
-import { WhyUs } from '../../../features/public-site/components/why-us.tsx';
-import { scrollToAnchor } from '../../../features/public-site/lib/scroll.ts';
-import { QuoteFormSection } from '../../../features/quote-form/components/quote-form-section.tsx';
-import { prefillFromSearch } from '../../../features/quote-form/lib/form-values.ts';
-import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
-import { QUOTE_FORM } from '../../../../shared/schemas/contact-form-rules.ts';
+import { PublicFooter } from '#web/components/layouts/public-footer.tsx';
+import { PublicHeader, PublicHeaderLink } from '#web/components/layouts/public-header.tsx';
+import { PublicThemeToggle } from '#web/components/layouts/public-theme-toggle.tsx';
+import { publicButton } from '#web/components/layouts/public-styles.ts';
+import { usePublicSettings } from '#web/features/public-site/api/get-public-settings.ts';
+import { Faq, faqItems } from '#web/features/public-site/components/faq.tsx';
+import { Hero } from '#web/features/public-site/components/hero.tsx';
+import { Highlights } from '#web/features/public-site/components/highlights.tsx';
+import { ProcessSteps } from '#web/features/public-site/components/process-steps.tsx';
+import { preloadToasts } from '#web/features/public-site/components/public-toaster.tsx';
+import { WhyUs } from '#web/features/public-site/components/why-us.tsx';
+import { scrollToAnchor } from '#web/features/public-site/lib/scroll.ts';
+import { QuoteFormSection } from '#web/features/quote-form/components/quote-form-section.tsx';
+import { prefillFromSearch } from '#web/features/quote-form/lib/form-values.ts';
+import type { PublicSettings } from '#shared/schemas/settings.ts';
+import { QUOTE_FORM } from '#shared/schemas/contact-form-rules.ts';
 import { ISV_SIMULATOR_PATH, type LandingVariant } from '../../public-routes.ts';
 
 export interface LandingScreenProps {

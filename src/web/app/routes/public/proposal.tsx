@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import Languages from 'lucide-react/icons/languages';
-import { PublicFooter } from '../../../components/layouts/public-footer.tsx';
-import { PublicHeader } from '../../../components/layouts/public-header.tsx';
-import { PublicThemeToggle } from '../../../components/layouts/public-theme-toggle.tsx';
-import { publicContainer } from '../../../components/layouts/public-styles.ts';
-import { usePublicSettings } from '../../../features/public-site/api/get-public-settings.ts';
-import { ProposalView } from '../../../features/proposal-page/components/proposal-view.tsx';
-import { PROPOSAL_TEXTS } from '../../../features/proposal-page/lib/i18n.ts';
-import type { PublicProposalResponse } from '../../../../shared/schemas/proposals.ts';
-import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
+import { PublicFooter } from '#web/components/layouts/public-footer.tsx';
+import { PublicHeader } from '#web/components/layouts/public-header.tsx';
+import { PublicThemeToggle } from '#web/components/layouts/public-theme-toggle.tsx';
+import { publicContainer } from '#web/components/layouts/public-styles.ts';
+import { usePublicSettings } from '#web/features/public-site/api/get-public-settings.ts';
+import { ProposalView } from '#web/features/proposal-page/components/proposal-view.tsx';
+import { PROPOSAL_TEXTS } from '#web/features/proposal-page/lib/i18n.ts';
+import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
+import type { PublicSettings } from '#shared/schemas/settings.ts';
 import { proposalPath, type ProposalLang } from '../../public-routes.ts';
 
 export interface ProposalScreenProps {

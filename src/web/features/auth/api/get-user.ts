@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { userSchema, type User } from '../../../../shared/schemas/users.ts';
-import { getQueryFn } from '../../../lib/api-client.ts';
+import { userSchema, type User } from '#shared/schemas/users.ts';
+import { getQueryFn } from '#web/lib/api-client.ts';
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const;
 

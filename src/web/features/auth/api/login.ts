@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput } from '../../../../shared/schemas/auth.ts';
-import { userSchema } from '../../../../shared/schemas/users.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { LoginInput } from '#shared/schemas/auth.ts';
+import { userSchema } from '#shared/schemas/users.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { USER_QUERY_KEY } from './get-user.ts';
 
 export function useLogin() {

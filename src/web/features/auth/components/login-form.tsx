@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { CarFront, Loader2 } from 'lucide-react';
-import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { toast } from '../../../hooks/use-toast.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Alert, AlertDescription } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast } from '#web/hooks/use-toast.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 
 /** Local storage key for the 'Remember username' checkbox. */

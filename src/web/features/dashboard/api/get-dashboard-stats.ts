@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardStatsSchema, type DashboardStats } from '../../../../shared/schemas/dashboard.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { dashboardStatsSchema, type DashboardStats } from '#shared/schemas/dashboard.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/dashboard/stats; live lead events invalidate this key (src/web/lib/realtime.ts). */
 export const DASHBOARD_STATS_KEY = ['/api/dashboard/stats'] as const;

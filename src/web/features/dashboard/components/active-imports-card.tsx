@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { IMPORT_PROGRESS, IMPORT_STATUS_LABELS } from '../../../../shared/imports/status.ts';
-import type { DashboardStats } from '../../../../shared/schemas/dashboard.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
+import { IMPORT_PROGRESS, IMPORT_STATUS_LABELS } from '#shared/imports/status.ts';
+import type { DashboardStats } from '#shared/schemas/dashboard.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Progress } from '#web/components/ui/progress.tsx';
 import { formatStartedDate } from '../format.ts';
 
 /** The first three imports neither delivered nor canceled, each with its progress. */

@@ -1,7 +1,7 @@
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
 import { ActiveImportsCard } from './active-imports-card.tsx';
 import { RecentLeadsCard } from './recent-leads-card.tsx';

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { LEAD_STATUS_LABELS } from '../../../../shared/leads/status.ts';
-import type { LeadListItem } from '../../../../shared/schemas/leads.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { formatDateTime, initials } from '../../../lib/format.ts';
+import { LEAD_STATUS_LABELS } from '#shared/leads/status.ts';
+import type { LeadListItem } from '#shared/schemas/leads.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { formatDateTime, initials } from '#web/lib/format.ts';
 
 /** The three newest leads; each opens its detail. */
 export function RecentLeadsCard({ leads }: { leads: LeadListItem[] }) {

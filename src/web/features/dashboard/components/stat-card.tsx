@@ -1,9 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import type { z } from 'zod';
-import type { trendSchema } from '../../../../shared/schemas/dashboard.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { cn } from '../../../lib/cn.ts';
+import type { trendSchema } from '#shared/schemas/dashboard.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { formatTrend } from '../format.ts';
 
 const TREND_CLASSES = {

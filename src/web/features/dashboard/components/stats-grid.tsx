@@ -1,5 +1,5 @@
 import { CircleCheck, Euro, Truck, Users } from 'lucide-react';
-import type { DashboardStats } from '../../../../shared/schemas/dashboard.ts';
+import type { DashboardStats } from '#shared/schemas/dashboard.ts';
 import { formatRevenueK } from '../format.ts';
 import { StatCard } from './stat-card.tsx';
 

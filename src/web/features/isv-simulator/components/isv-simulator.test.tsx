@@ -3,10 +3,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import '../../../lib/zod-jitless.ts';
-import { PublicApp } from '../../../app/public-app.tsx';
-import { ISV_SIMULATOR_DESCRIPTION } from '../../../app/public-meta.ts';
-import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
+import '#web/lib/zod-jitless.ts';
+import { PublicApp } from '#web/app/public-app.tsx';
+import { ISV_SIMULATOR_DESCRIPTION } from '#web/app/public-meta.ts';
+import type { PublicSettings } from '#shared/schemas/settings.ts';
 
 const settings: PublicSettings = {
   company: { name: 'AutoImport', logoUrl: '', phone: '+351 210 000 000', email: 'geral@ai.pt' },
@@ -124,7 +124,7 @@ describe('/simulador-isv', () => {
     expect(z.config().jitless).toBe(true);
     // The browser entry runs the setting before anything else it imports.
     const entry = readFileSync('src/web/main.tsx', 'utf8');
-    expect(entry.match(/^import .*$/m)?.[0]).toBe("import './lib/zod-jitless.ts';");
+    expect(entry.match(/^import .*$/m)?.[0]).toBe("import '#web/lib/zod-jitless.ts';");
     expect(document.title).toBe('Simulador de ISV para carros importados | AutoImport');
     expect(screen.getByRole('banner')).toHaveTextContent('AutoImport');
     expect(screen.getByRole('contentinfo')).toHaveTextContent('+351 210 000 000');

@@ -1,6 +1,6 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Info from 'lucide-react/icons/info';
-import { publicButton } from '../../../components/layouts/public-styles.ts';
+import { publicButton } from '#web/components/layouts/public-styles.ts';
 import { buildBreakdown } from '../breakdown.ts';
 import { formatDatePt, formatEuroCents } from '../format-pt.ts';
 import { FIELD_NAME, joinPt } from '../labels.ts';

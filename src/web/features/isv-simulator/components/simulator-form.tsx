@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import { defaultCo2Cycle } from '../../../../shared/tax/calculate.ts';
-import { isValidYmd } from '../../../../shared/tax/dates.ts';
+import { defaultCo2Cycle } from '#shared/tax/calculate.ts';
+import { isValidYmd } from '#shared/tax/dates.ts';
 import { CONDITIONS, COUNTRIES, CYCLES, FUEL_CHOICES, VEHICLE_TYPES, visibleFields, type FormField, type IsvForm } from '../form-state.ts';
 import { CONDITION_LABEL, COUNTRY_LABEL, CYCLE_LABEL, FUEL_LABEL, HELP, VEHICLE_TYPE_LABEL } from '../labels.ts';
 import type { FieldErrors } from '../simulate.ts';

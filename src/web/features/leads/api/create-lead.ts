@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { leadWriteResponseSchema, type Lead, type LeadCreate } from '../../../../shared/schemas/leads.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { leadWriteResponseSchema, type Lead, type LeadCreate } from '#shared/schemas/leads.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { LEADS_KEY } from './lead-keys.ts';
 
 /** POST /api/leads: the Add/Edit Lead dialog in add mode. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { leadSchema, type Lead } from '../../../../shared/schemas/leads.ts';
-import { getQueryFn } from '../../../lib/api-client.ts';
+import { leadSchema, type Lead } from '#shared/schemas/leads.ts';
+import { getQueryFn } from '#web/lib/api-client.ts';
 import { leadKey } from './lead-keys.ts';
 
 /** GET /api/leads/{id}: one lead with its possible duplicates; a 404 is an ApiError with status 404. */

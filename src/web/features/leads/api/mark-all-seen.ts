@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { markAllSeenResponseSchema } from '../../../../shared/schemas/leads.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { markAllSeenResponseSchema } from '#shared/schemas/leads.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { LEADS_KEY } from './lead-keys.ts';
 
 /** POST /api/leads/mark-all-seen: how many leads were unseen for this user. */

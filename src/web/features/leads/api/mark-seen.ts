@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/leads/{id}/seen: this user has seen the lead (the list's blue dot goes). */
 export const markLeadSeen = (id: number) => apiRequest<unknown>('POST', `/api/leads/${id}/seen`);

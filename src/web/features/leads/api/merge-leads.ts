@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mergeLeadsResponseSchema } from '../../../../shared/schemas/leads.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { mergeLeadsResponseSchema } from '#shared/schemas/leads.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { LEADS_KEY, leadKey } from './lead-keys.ts';
 
 /** POST /api/leads/{id}/merge {otherId}: the older lead survives; answers its id. */

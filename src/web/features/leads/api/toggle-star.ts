@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { starResponseSchema } from '../../../../shared/schemas/leads.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { starResponseSchema } from '#shared/schemas/leads.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { LEADS_KEY } from './lead-keys.ts';
 
 /** POST /api/leads/{id}/star: toggles the star, answers the new state. */

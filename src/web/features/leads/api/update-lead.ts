@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { leadWriteResponseSchema, type Lead, type LeadUpdateInput } from '../../../../shared/schemas/leads.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { leadWriteResponseSchema, type Lead, type LeadUpdateInput } from '#shared/schemas/leads.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { LEADS_KEY, leadKey } from './lead-keys.ts';
 
 /** PUT /api/leads/{id} with any subset of the editable fields. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { LEADS_PAGE_SIZE, leadListResponseSchema, type LeadListResponse } from '../../../../shared/schemas/leads.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { LEADS_PAGE_SIZE, leadListResponseSchema, type LeadListResponse } from '#shared/schemas/leads.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { filterSearchParams, type LeadListFilters } from '../list/filters.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Copy } from 'lucide-react';
-import type { Lead, PossibleDuplicate } from '../../../../shared/schemas/leads.ts';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { Lead, PossibleDuplicate } from '#shared/schemas/leads.ts';
+import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
 import { MergeLeadsDialog } from '../dialogs/merge-leads-dialog.tsx';
 import { fullName } from './contact-card.tsx';
 

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 /** Save and Cancel under an inline edit (contact, vehicle): Cancel restores the saved values. */
 export function EditActions({ saving, onCancel }: { saving: boolean; onCancel: () => void }) {

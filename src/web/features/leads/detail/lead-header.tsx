@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { ArrowLeft, Pencil, Star } from 'lucide-react';
-import type { Lead } from '../../../../shared/schemas/leads.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
+import type { Lead } from '#shared/schemas/leads.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { useToggleLeadStar } from '../api/toggle-star.ts';
 import { EMAIL_SOURCE_LABELS } from '../dialogs/lead-fields.tsx';
-import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
+import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 
 /** Geral green, Comercial blue (document 2 section 2). */
 export function SourceBadge({ source }: { source: Lead['emailSource'] }) {

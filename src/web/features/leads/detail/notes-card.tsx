@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { Loader2 } from 'lucide-react';
-import { LEAD_NOTES_MAX, type Lead } from '../../../../shared/schemas/leads.ts';
+import { LEAD_NOTES_MAX, type Lead } from '#shared/schemas/leads.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,13 +11,13 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { cn } from '../../../lib/cn.ts';
+} from '#web/components/ui/alert-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
-import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
+import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 import { clearNotesDraft, readNotesDraft, writeNotesDraft } from './notes-draft.ts';
 
 /** Text area height follows the text between these bounds (document 2 section 2). */

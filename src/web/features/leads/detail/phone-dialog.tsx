@@ -1,7 +1,7 @@
 import { MessageCircle, MessageSquareText, Phone } from 'lucide-react';
-import { normalizePhone, whatsappLink } from '../../../../shared/phone.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { normalizePhone, whatsappLink } from '#shared/phone.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 
 /** tel: and sms: want the number without spaces; the international form when we can tell it. */
 export function dialableNumber(phone: string): string {

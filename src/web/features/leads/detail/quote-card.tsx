@@ -1,6 +1,6 @@
-import type { Lead } from '../../../../shared/schemas/leads.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { formatEuro } from '../../../lib/money.ts';
+import type { Lead } from '#shared/schemas/leads.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { formatEuro } from '#web/lib/money.ts';
 
 /** Requested budget and quoted amount in euros (DECISIONS 1); rendered only when one is present. */
 export function QuoteCard({ lead }: { lead: Lead }) {

@@ -1,9 +1,9 @@
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '../../../../shared/leads/status.ts';
-import type { Lead } from '../../../../shared/schemas/leads.ts';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#shared/leads/status.ts';
+import type { Lead } from '#shared/schemas/leads.ts';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
 import { useUpdateLead } from '../api/update-lead.ts';
-import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
+import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 
 export const CONVERTED_HINT = 'Converting creates an import: available when imports arrive.';
 

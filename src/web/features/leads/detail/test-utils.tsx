@@ -3,10 +3,10 @@ import { act, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { expect, vi } from 'vitest';
-import { Toaster } from '../../../components/ui/toaster.tsx';
-import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
-import type { Lead } from '../../../../shared/schemas/leads.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
+import { Toaster } from '#web/components/ui/toaster.tsx';
+import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
+import type { Lead } from '#shared/schemas/leads.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 

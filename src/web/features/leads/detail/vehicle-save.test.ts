@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuro } from '../../../lib/money.ts';
+import { formatEuro } from '#web/lib/money.ts';
 import { makeLead } from './test-utils.tsx';
 import { parseBudget } from '../dialogs/lead-form-values.ts';
 import { vehicleDraftOf, vehicleUpdateOf } from './vehicle-save.ts';

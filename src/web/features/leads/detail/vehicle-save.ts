@@ -1,4 +1,4 @@
-import { NOT_SPECIFIED, type Lead, type LeadUpdateInput } from '../../../../shared/schemas/leads.ts';
+import { NOT_SPECIFIED, type Lead, type LeadUpdateInput } from '#shared/schemas/leads.ts';
 import { amountForInput, parseBudget } from '../dialogs/lead-form-values.ts';
 
 /** What the vehicle card's edit mode holds: text as typed. */

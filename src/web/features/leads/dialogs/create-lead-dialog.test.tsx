@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismiss } from '../../../hooks/use-toast.ts';
+import { dismiss } from '#web/hooks/use-toast.ts';
 import { expectToast, json, makeLead, renderWithProviders, stubDomForRadix, stubFetch } from '../detail/test-utils.tsx';
 import { CreateLeadDialog } from './create-lead-dialog.tsx';
 

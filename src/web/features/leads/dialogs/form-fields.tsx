@@ -1,7 +1,7 @@
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { Input } from '../../../components/ui/input.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { LEAD_NOTES_MAX } from '../../../../shared/schemas/leads.ts';
+import { Input } from '#web/components/ui/input.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { LEAD_NOTES_MAX } from '#shared/schemas/leads.ts';
 import { Field, MakeInput, OptionSelect, type Option } from './lead-fields.tsx';
 
 /** One field of a lead form: a text input (default), the make with suggestions, a select or a text area. */

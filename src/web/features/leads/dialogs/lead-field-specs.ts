@@ -1,4 +1,4 @@
-import type { LeadStatus } from '../../../../shared/leads/status.ts';
+import type { LeadStatus } from '#shared/leads/status.ts';
 import type { FieldSpec } from './form-fields.tsx';
 import { EMAIL_SOURCE_OPTIONS, FUEL_OPTIONS, STATUS_OPTIONS, TRANSMISSION_OPTIONS } from './lead-fields.tsx';
 

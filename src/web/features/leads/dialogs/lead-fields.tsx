@@ -1,9 +1,9 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { FUEL_LABELS, FUEL_TYPES, TRANSMISSION_LABELS, TRANSMISSIONS, VEHICLE_MAKES } from '../../../../shared/vocabulary.ts';
-import { EMAIL_SOURCES, LEAD_STATUS_LABELS, LEAD_STATUSES, type EmailSource, type LeadStatus } from '../../../../shared/leads/status.ts';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
+import { FUEL_LABELS, FUEL_TYPES, TRANSMISSION_LABELS, TRANSMISSIONS, VEHICLE_MAKES } from '#shared/vocabulary.ts';
+import { EMAIL_SOURCES, LEAD_STATUS_LABELS, LEAD_STATUSES, type EmailSource, type LeadStatus } from '#shared/leads/status.ts';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 
 export interface Option {
   value: string;

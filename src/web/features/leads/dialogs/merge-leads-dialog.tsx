@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Loader2 } from 'lucide-react';
-import type { Lead, PossibleDuplicate } from '../../../../shared/schemas/leads.ts';
+import type { Lead, PossibleDuplicate } from '#shared/schemas/leads.ts';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -9,10 +9,10 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+} from '#web/components/ui/alert-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { useMergeLeads } from '../api/merge-leads.ts';
-import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
+import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 
 type Side = Pick<Lead, 'id' | 'reference' | 'createdAt'>;
 

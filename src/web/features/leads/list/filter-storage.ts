@@ -1,4 +1,4 @@
-import type { EmailSource } from '../../../../shared/leads/status.ts';
+import type { EmailSource } from '#shared/leads/status.ts';
 import { DEFAULT_FILTERS, normalizeSources, normalizeStatuses, type LeadListFilters } from './filters.ts';
 
 /**

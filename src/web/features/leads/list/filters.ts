@@ -1,5 +1,5 @@
-import { DEFAULT_LIST_STATUSES, type HiddenMatches } from '../../../../shared/schemas/leads.ts';
-import { EMAIL_SOURCES, LEAD_STATUSES, type EmailSource, type LeadStatus } from '../../../../shared/leads/status.ts';
+import { DEFAULT_LIST_STATUSES, type HiddenMatches } from '#shared/schemas/leads.ts';
+import { EMAIL_SOURCES, LEAD_STATUSES, type EmailSource, type LeadStatus } from '#shared/leads/status.ts';
 
 /** What the list asks the server for (document 2 section 4, DECISIONS 11). */
 export interface LeadListFilters {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notificationCountSchema, notificationListSchema } from '../../../../shared/schemas/notifications.ts';
-import { apiRequest, getQueryFn } from '../../../lib/api-client.ts';
+import { notificationCountSchema, notificationListSchema } from '#shared/schemas/notifications.ts';
+import { apiRequest, getQueryFn } from '#web/lib/api-client.ts';
 
 /** Unread count, refetched every 30 s while signed in (document 1 section 9). */
 export const NOTIFICATION_POLL_MS = 30_000;

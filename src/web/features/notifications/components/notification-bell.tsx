@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Bell, CheckCheck } from 'lucide-react';
-import { badgeText, type Notification } from '../../../../shared/schemas/notifications.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
-import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { relativeTime } from '../../../lib/format.ts';
+import { badgeText, type Notification } from '#shared/schemas/notifications.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover.tsx';
+import { ScrollArea } from '#web/components/ui/scroll-area.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { relativeTime } from '#web/lib/format.ts';
 import { useMarkAllRead, useMarkRead, useNotificationCount, useNotifications } from '../api/notifications.ts';
 
 function linkFor(n: Notification): string | null {

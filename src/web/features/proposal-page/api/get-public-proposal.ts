@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PublicProposalResponse } from '../../../../shared/schemas/proposals.ts';
+import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
 
 /** GET /api/proposals/public/{publicId}; null for any failure or missing data (document 1 section 8). */
 export async function getPublicProposal(publicId: string, fetchImpl: typeof fetch = fetch): Promise<PublicProposalResponse | null> {

@@ -4,7 +4,7 @@ import Phone from 'lucide-react/icons/phone';
 import UserRound from 'lucide-react/icons/user-round';
 import X from 'lucide-react/icons/x';
 import { Dialog } from 'radix-ui';
-import type { Manager } from '../../../../shared/schemas/settings.ts';
+import type { Manager } from '#shared/schemas/settings.ts';
 import { phoneLinks } from '../lib/contact-links.ts';
 import type { ProposalTexts } from '../lib/i18n.ts';
 

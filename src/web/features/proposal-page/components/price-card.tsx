@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tooltip } from 'radix-ui';
-import type { PublicProposal } from '../../../../shared/schemas/proposals.ts';
+import type { PublicProposal } from '#shared/schemas/proposals.ts';
 import type { ProposalTexts } from '../lib/i18n.ts';
 import { formatEuros, priceLines } from '../lib/price-lines.ts';
 import { InfoTip } from './info-tip.tsx';

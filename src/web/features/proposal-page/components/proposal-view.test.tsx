@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicProposalResponse } from '../../../../shared/schemas/proposals.ts';
-import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
+import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
+import type { PublicSettings } from '#shared/schemas/settings.ts';
 import { ProposalView } from './proposal-view.tsx';
 
 class ResizeObserverStub {

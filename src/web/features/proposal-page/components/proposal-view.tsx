@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import FileSearch from 'lucide-react/icons/file-search';
 import Loader2 from 'lucide-react/icons/loader-circle';
-import type { ProposalLang } from '../../../app/public-routes.ts';
-import type { PublicProposalResponse } from '../../../../shared/schemas/proposals.ts';
-import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
+import type { ProposalLang } from '#web/app/public-routes.ts';
+import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
+import type { PublicSettings } from '#shared/schemas/settings.ts';
 import { usePublicProposal } from '../api/get-public-proposal.ts';
 import { useRecordView } from '../api/record-view.ts';
 import { PROPOSAL_TEXTS, type ProposalTexts } from '../lib/i18n.ts';

@@ -1,7 +1,7 @@
 import ExternalLink from 'lucide-react/icons/external-link';
-import type { ProposalLang } from '../../../app/public-routes.ts';
-import type { PublicProposal } from '../../../../shared/schemas/proposals.ts';
-import { fuelLabel } from '../../../../shared/vocabulary.ts';
+import type { ProposalLang } from '#web/app/public-routes.ts';
+import type { PublicProposal } from '#shared/schemas/proposals.ts';
+import { fuelLabel } from '#shared/vocabulary.ts';
 import { countryName, type ProposalTexts } from '../lib/i18n.ts';
 import { formatInteger } from '../lib/price-lines.ts';
 

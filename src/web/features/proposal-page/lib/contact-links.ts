@@ -1,4 +1,4 @@
-import { normalizePhone, whatsappLink } from '../../../../shared/phone.ts';
+import { normalizePhone, whatsappLink } from '#shared/phone.ts';
 
 /**
  * Call, SMS and WhatsApp links for a manager's phone as admins type it ('+351 910 000 000',

@@ -1,4 +1,4 @@
-import type { ProposalLang } from '../../../app/public-routes.ts';
+import type { ProposalLang } from '#web/app/public-routes.ts';
 
 /**
  * The proposal page in its two languages (DECISIONS 19). The Portuguese texts the documents quote

@@ -1,4 +1,4 @@
-import type { PublicProposal } from '../../../../shared/schemas/proposals.ts';
+import type { PublicProposal } from '#shared/schemas/proposals.ts';
 
 /** A decimal string ('23450.50') as integer cents; null for null or anything else. */
 export function toCents(decimal: string | null | undefined): number | null {

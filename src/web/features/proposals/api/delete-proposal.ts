@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { proposalsKey } from './proposal-keys.ts';
 
 /** DELETE /api/proposals/{id}: its stored photos go with it. */

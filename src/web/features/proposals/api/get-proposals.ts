@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { proposalListSchema, type Proposal } from '../../../../shared/schemas/proposals.ts';
-import { getQueryFn } from '../../../lib/api-client.ts';
+import { proposalListSchema, type Proposal } from '#shared/schemas/proposals.ts';
+import { getQueryFn } from '#web/lib/api-client.ts';
 import { proposalsKey } from './proposal-keys.ts';
 
 /** GET /api/leads/{id}/proposals, newest first. */

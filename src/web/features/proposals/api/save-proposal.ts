@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { proposalWriteResponseSchema, type ProposalInput, type ProposalWriteResponse } from '../../../../shared/schemas/proposals.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { proposalWriteResponseSchema, type ProposalInput, type ProposalWriteResponse } from '#shared/schemas/proposals.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { proposalsKey } from './proposal-keys.ts';
 
 /** POST /api/leads/{leadId}/proposals (no id) or PUT /api/proposals/{id}. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { scrapeResponseSchema, type ScrapeRequest, type ScrapeResponse } from '../../../../shared/schemas/proposals.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { scrapeResponseSchema, type ScrapeRequest, type ScrapeResponse } from '#shared/schemas/proposals.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/scrape-vehicle-data: the listing read by the server, or parsed from pasted page source. */
 export async function scrapeListing(data: ScrapeRequest): Promise<ScrapeResponse> {

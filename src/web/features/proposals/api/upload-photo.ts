@@ -1,5 +1,5 @@
-import { uploadedPhotoSchema, type UploadedPhoto } from '../../../../shared/schemas/proposals.ts';
-import { ApiError, apiUpload } from '../../../lib/api-client.ts';
+import { uploadedPhotoSchema, type UploadedPhoto } from '#shared/schemas/proposals.ts';
+import { ApiError, apiUpload } from '#web/lib/api-client.ts';
 
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 

@@ -1,10 +1,10 @@
 import { Controller } from 'react-hook-form';
 import { AlertTriangle } from 'lucide-react';
-import type { ProposalCosts } from '../../../../shared/proposals/costs.ts';
-import { parseEuros } from '../../../../shared/schemas/proposals.ts';
-import { Label } from '../../../components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
-import { formatEuro } from '../../../lib/money.ts';
+import type { ProposalCosts } from '#shared/proposals/costs.ts';
+import { parseEuros } from '#shared/schemas/proposals.ts';
+import { Label } from '#web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { formatEuro } from '#web/lib/money.ts';
 import { SwitchField, TextField, type EditorForm } from './editor-fields.tsx';
 
 const euros = (n: number) => formatEuro(n.toFixed(2)) ?? '—';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
+import { cn } from '#web/lib/cn.ts';
 import type { EditorValues } from '../lib/editor-values.ts';
 
 export type EditorForm = UseFormReturn<EditorValues>;

@@ -1,15 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ClipboardPaste, FilePlus2, Loader2, ShieldAlert, Wand2 } from 'lucide-react';
-import { emptyProposal, proposalFromListing } from '../../../../shared/proposals/draft.ts';
-import { scrapeRequestSchema, type ProposalInputParsed } from '../../../../shared/schemas/proposals.ts';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
+import { emptyProposal, proposalFromListing } from '#shared/proposals/draft.ts';
+import { scrapeRequestSchema, type ProposalInputParsed } from '#shared/schemas/proposals.ts';
+import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 import { useScrapeListing } from '../api/scrape-listing.ts';
 import { loadingMessageAt, LOADING_MESSAGE_MS } from '../lib/proposal-text.ts';
 

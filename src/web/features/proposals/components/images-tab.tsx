@@ -1,10 +1,10 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { ChevronLeft, ChevronRight, GripVertical, ImagePlus, Loader2, X } from 'lucide-react';
-import { PROPOSAL_LIMITS } from '../../../../shared/schemas/proposals.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { toastFailure } from '../../../lib/notify.ts';
+import { PROPOSAL_LIMITS } from '#shared/schemas/proposals.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { toastFailure } from '#web/lib/notify.ts';
 import { UPLOAD_TYPES, uploadPhoto } from '../api/upload-photo.ts';
 import { MIN_PHOTO_EDGE, movePhoto, type PhotoChoice } from '../lib/editor-values.ts';
 

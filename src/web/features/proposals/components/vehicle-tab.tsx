@@ -1,9 +1,9 @@
 import { Controller } from 'react-hook-form';
 import { ExternalLink } from 'lucide-react';
-import { defaultWltp } from '../../../../shared/proposals/costs.ts';
-import { FUEL_LABELS, FUEL_TYPES, type FuelType } from '../../../../shared/vocabulary.ts';
-import { Label } from '../../../components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
+import { defaultWltp } from '#shared/proposals/costs.ts';
+import { FUEL_LABELS, FUEL_TYPES, type FuelType } from '#shared/vocabulary.ts';
+import { Label } from '#web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { switchesForFuel } from '../lib/editor-values.ts';
 import { TextField, type EditorForm } from './editor-fields.tsx';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeProposalCosts } from '../../../../shared/proposals/costs.ts';
-import { emptyProposal, proposalFromListing } from '../../../../shared/proposals/draft.ts';
-import { proposalInputSchema, type ListingCarData } from '../../../../shared/schemas/proposals.ts';
+import { computeProposalCosts } from '#shared/proposals/costs.ts';
+import { emptyProposal, proposalFromListing } from '#shared/proposals/draft.ts';
+import { proposalInputSchema, type ListingCarData } from '#shared/schemas/proposals.ts';
 import { lenientInt, movePhoto, switchesForFuel, toCostInput, toPayload, valuesFrom } from './editor-values.ts';
 
 const car: ListingCarData = {

@@ -2,9 +2,9 @@
  * The proposal editor's form values (text as typed) and their conversions: to the call's payload,
  * and leniently to the tax engine's input so the costs follow every keystroke.
  */
-import type { ProposalCostInput } from '../../../../shared/proposals/costs.ts';
-import { parseEuros, type ProposalInput, type ProposalInputParsed } from '../../../../shared/schemas/proposals.ts';
-import type { FuelType } from '../../../../shared/vocabulary.ts';
+import type { ProposalCostInput } from '#shared/proposals/costs.ts';
+import { parseEuros, type ProposalInput, type ProposalInputParsed } from '#shared/schemas/proposals.ts';
+import type { FuelType } from '#shared/vocabulary.ts';
 
 /** A photo in the editor: chosen photos are saved in this order; broken ones are hidden and never saved. */
 export interface PhotoChoice {

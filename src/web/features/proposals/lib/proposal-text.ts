@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 
 /** The customer's page (Portuguese, DECISIONS 19) on this site. */
 export const publicProposalUrl = (publicId: string, origin = window.location.origin) => `${origin}/proposta/${publicId}`;

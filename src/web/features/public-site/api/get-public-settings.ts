@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PublicSettings } from '../../../../shared/schemas/settings.ts';
+import type { PublicSettings } from '#shared/schemas/settings.ts';
 
 /** GET /api/settings/public. Typed, not parsed: zod stays out of the public pages' JavaScript. */
 export async function getPublicSettings(): Promise<PublicSettings> {

@@ -1,7 +1,7 @@
 import Calculator from 'lucide-react/icons/calculator';
 import Clock3 from 'lucide-react/icons/clock-3';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { publicButton, publicContainer } from '../../../components/layouts/public-styles.ts';
+import { publicButton, publicContainer } from '#web/components/layouts/public-styles.ts';
 import { scrollToAnchor } from '../lib/scroll.ts';
 
 export function Hero({ formAnchor, simulatorHref }: { formAnchor: string; simulatorHref: string }) {

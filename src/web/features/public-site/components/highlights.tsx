@@ -2,7 +2,7 @@ import CalendarClock from 'lucide-react/icons/calendar-clock';
 import KeyRound from 'lucide-react/icons/key-round';
 import PiggyBank from 'lucide-react/icons/piggy-bank';
 import type { ReactNode } from 'react';
-import { publicContainer } from '../../../components/layouts/public-styles.ts';
+import { publicContainer } from '#web/components/layouts/public-styles.ts';
 
 // The claims of document 1 section 1: 3-4 weeks (about 30 days on average), 5000 euros saved on average, turnkey.
 const HIGHLIGHTS: { icon: ReactNode; title: string; text: string }[] = [

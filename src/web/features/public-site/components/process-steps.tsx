@@ -1,4 +1,4 @@
-import { publicContainer } from '../../../components/layouts/public-styles.ts';
+import { publicContainer } from '#web/components/layouts/public-styles.ts';
 
 const STEPS = [
   {

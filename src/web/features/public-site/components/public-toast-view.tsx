@@ -1,7 +1,7 @@
 import XIcon from 'lucide-react/icons/x';
 import { Toast as ToastPrimitive } from 'radix-ui';
-import { useToast } from '../../../hooks/use-toast.ts';
-import { Toast, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '../../../components/ui/toast.tsx';
+import { useToast } from '#web/hooks/use-toast.ts';
+import { Toast, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '#web/components/ui/toast.tsx';
 
 /** The app's toasts (one at a time, 5000 ms, swipe right) with a close button labelled in the page's language. */
 export function PublicToastView({ closeLabel }: { closeLabel: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useToast } from '../../../hooks/use-toast.ts';
+import { useToast } from '#web/hooks/use-toast.ts';
 
 type ToastView = typeof import('./public-toast-view.tsx').PublicToastView;
 

@@ -1,7 +1,7 @@
 import BadgeEuro from 'lucide-react/icons/badge-euro';
 import Handshake from 'lucide-react/icons/handshake';
 import Receipt from 'lucide-react/icons/receipt';
-import { publicContainer } from '../../../components/layouts/public-styles.ts';
+import { publicContainer } from '#web/components/layouts/public-styles.ts';
 
 const POINTS = [
   {

@@ -1,5 +1,5 @@
-import type { ContactFormPayload, ContactFormResponse } from '../../../../shared/schemas/contact-form.ts';
-import { QUOTE_FORM_MESSAGES } from '../../../../shared/schemas/contact-form-rules.ts';
+import type { ContactFormPayload, ContactFormResponse } from '#shared/schemas/contact-form.ts';
+import { QUOTE_FORM_MESSAGES } from '#shared/schemas/contact-form-rules.ts';
 
 export type SubmitResult = { ok: true; message: string } | { ok: false; message: string };
 

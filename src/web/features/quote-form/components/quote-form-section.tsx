@@ -1,6 +1,6 @@
 import MessageSquareText from 'lucide-react/icons/message-square-text';
-import { publicContainer } from '../../../components/layouts/public-styles.ts';
-import { QUOTE_FORM } from '../../../../shared/schemas/contact-form-rules.ts';
+import { publicContainer } from '#web/components/layouts/public-styles.ts';
+import { QUOTE_FORM } from '#shared/schemas/contact-form-rules.ts';
 import { QuoteForm, type QuoteFormProps } from './quote-form.tsx';
 
 /** The quote form's section; its id is where 'Pedir Orçamento' and the ISV simulator's link land. */

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../../components/ui/toaster.tsx';
-import { dismiss } from '../../../hooks/use-toast.ts';
-import { QUOTE_FORM_MESSAGES as M } from '../../../../shared/schemas/contact-form-rules.ts';
+import { Toaster } from '#web/components/ui/toaster.tsx';
+import { dismiss } from '#web/hooks/use-toast.ts';
+import { QUOTE_FORM_MESSAGES as M } from '#shared/schemas/contact-form-rules.ts';
 import { EMPTY_VALUES, type QuoteFormValues } from '../lib/form-values.ts';
 import { QuoteForm } from './quote-form.tsx';
 

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import Send from 'lucide-react/icons/send';
-import { publicButton, publicField } from '../../../components/layouts/public-styles.ts';
-import { toast } from '../../../hooks/use-toast.ts';
-import type { QuoteFormField } from '../../../../shared/schemas/contact-form.ts';
-import { QUOTE_FORM } from '../../../../shared/schemas/contact-form-rules.ts';
-import { PUBLIC_FUEL_OPTIONS, PUBLIC_TRANSMISSION_OPTIONS } from '../../../../shared/vocabulary.ts';
+import { publicButton, publicField } from '#web/components/layouts/public-styles.ts';
+import { toast } from '#web/hooks/use-toast.ts';
+import type { QuoteFormField } from '#shared/schemas/contact-form.ts';
+import { QUOTE_FORM } from '#shared/schemas/contact-form-rules.ts';
+import { PUBLIC_FUEL_OPTIONS, PUBLIC_TRANSMISSION_OPTIONS } from '#shared/vocabulary.ts';
 import { submitQuote } from '../api/submit-quote.ts';
 import { EMPTY_VALUES, utmSourceFrom, withoutPrefill, type QuoteFormValues } from '../lib/form-values.ts';
 import { checkBeforeSending, loadQuoteSchema } from '../lib/pre-submit.ts';

@@ -1,6 +1,6 @@
-import type { QuoteFormField } from '../../../../shared/schemas/contact-form.ts';
-import { VEHICLE_CHOICES, type VehicleChoice } from '../../../../shared/schemas/contact-form-rules.ts';
-import { isPublicFuelType, isPublicTransmission } from '../../../../shared/vocabulary.ts';
+import type { QuoteFormField } from '#shared/schemas/contact-form.ts';
+import { VEHICLE_CHOICES, type VehicleChoice } from '#shared/schemas/contact-form-rules.ts';
+import { isPublicFuelType, isPublicTransmission } from '#shared/vocabulary.ts';
 
 export type QuoteFormValues = Record<QuoteFormField, string> & { vehicleChoice: VehicleChoice };
 

@@ -1,9 +1,9 @@
-import type { QuoteFormField } from '../../../../shared/schemas/contact-form.ts';
-import { QUOTE_FORM, QUOTE_FORM_MESSAGES } from '../../../../shared/schemas/contact-form-rules.ts';
+import type { QuoteFormField } from '#shared/schemas/contact-form.ts';
+import { QUOTE_FORM, QUOTE_FORM_MESSAGES } from '#shared/schemas/contact-form-rules.ts';
 import type { QuoteFormValues } from './form-values.ts';
 
 /** The schema module loads when the customer first uses the form, not with the page. */
-export const loadQuoteSchema = () => import('../../../../shared/schemas/contact-form.ts');
+export const loadQuoteSchema = () => import('#shared/schemas/contact-form.ts');
 
 export type PreSubmitResult =
   | { ok: true }

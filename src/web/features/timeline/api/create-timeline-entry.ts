@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { timelineEntrySchema, type TimelineEntryInput } from '../../../../shared/schemas/timeline.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { timelineEntrySchema, type TimelineEntryInput } from '#shared/schemas/timeline.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { AFTER_TIMELINE_CHANGE } from './timeline-keys.ts';
 
 /** POST /api/leads/{id}/timeline: a call or chat entry. */

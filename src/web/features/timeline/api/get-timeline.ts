@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { timelineListSchema, type TimelineEntry } from '../../../../shared/schemas/timeline.ts';
-import { getQueryFn } from '../../../lib/api-client.ts';
+import { timelineListSchema, type TimelineEntry } from '#shared/schemas/timeline.ts';
+import { getQueryFn } from '#web/lib/api-client.ts';
 import { timelineKey } from './timeline-keys.ts';
 
 /** GET /api/leads/{id}/timeline, newest first. */

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Loader2 } from 'lucide-react';
-import type { TimelineEntry } from '../../../../shared/schemas/timeline.ts';
+import type { TimelineEntry } from '#shared/schemas/timeline.ts';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -9,10 +9,10 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+} from '#web/components/ui/alert-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { useDeleteTimelineEntry } from '../api/delete-timeline-entry.ts';
-import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
+import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 
 /** Deleting a call or chat entry asks first (document 2 section 4). */
 export function DeleteEntryDialog({ entry, onOpenChange }: { entry: TimelineEntry | null; onOpenChange: (open: boolean) => void }) {

@@ -1,6 +1,6 @@
 import { Eye, FileText, Inbox, MessageSquare, Phone, Send, type LucideIcon } from 'lucide-react';
-import type { TimelineKind } from '../../../../shared/schemas/timeline.ts';
-import { cn } from '../../../lib/cn.ts';
+import type { TimelineKind } from '#shared/schemas/timeline.ts';
+import { cn } from '#web/lib/cn.ts';
 
 const ICONS: Record<TimelineKind, { icon: LucideIcon; tone: string }> = {
   proposal: { icon: FileText, tone: 'bg-violet-100 text-violet-700 dark:bg-violet-950 dark:text-violet-300' },

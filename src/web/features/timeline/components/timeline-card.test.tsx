@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { timelineEntryInputSchema, type TimelineEntry } from '../../../../shared/schemas/timeline.ts';
-import { Toaster } from '../../../components/ui/toaster.tsx';
-import { dismiss } from '../../../hooks/use-toast.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
+import { timelineEntryInputSchema, type TimelineEntry } from '#shared/schemas/timeline.ts';
+import { Toaster } from '#web/components/ui/toaster.tsx';
+import { dismiss } from '#web/hooks/use-toast.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
 import { TimelineCard } from './timeline-card.tsx';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

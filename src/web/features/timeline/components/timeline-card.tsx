@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { MessageSquare, Phone, Plus } from 'lucide-react';
-import type { TimelineEntry } from '../../../../shared/schemas/timeline.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import type { TimelineEntry } from '#shared/schemas/timeline.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useTimeline } from '../api/get-timeline.ts';
 import { DeleteEntryDialog } from './delete-entry-dialog.tsx';
 import { QuickContactDialog, type QuickContactType } from './quick-contact-dialog.tsx';

@@ -1,17 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
-import { TIMELINE_KIND_LABELS, timelineEntryInputSchema, type TimelineEntry, type TimelineEntryInput } from '../../../../shared/schemas/timeline.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { TIMELINE_KIND_LABELS, timelineEntryInputSchema, type TimelineEntry, type TimelineEntryInput } from '#shared/schemas/timeline.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useCreateTimelineEntry } from '../api/create-timeline-entry.ts';
 import { useUpdateTimelineEntry } from '../api/update-timeline-entry.ts';
 import { fromLocalInput, toLocalInput } from './email-text.ts';
-import { toastFailure, toastSuccess } from '../../../lib/notify.ts';
+import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 
 type ContactType = 'call' | 'chat';
 interface Values {

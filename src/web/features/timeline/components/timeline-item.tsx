@@ -1,9 +1,9 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import type { TimelineEntry } from '../../../../shared/schemas/timeline.ts';
-import { timelineSummary } from '../../../../shared/timeline/classify.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { TimelineEntry } from '#shared/schemas/timeline.ts';
+import { timelineSummary } from '#shared/timeline/classify.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
 import { emailBodyText } from './email-text.ts';
 import { KindIcon } from './kind-icon.tsx';
 

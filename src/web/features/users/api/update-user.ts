@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userSchema, type UserUpdate } from '../../../../shared/schemas/users.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { userSchema, type UserUpdate } from '#shared/schemas/users.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();

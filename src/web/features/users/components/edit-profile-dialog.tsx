@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { userUpdateSchema, type User, type UserUpdate, type UserUpdateInput } from '../../../../shared/schemas/users.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { toast } from '../../../hooks/use-toast.ts';
-import { ApiError, isUnauthorized } from '../../../lib/api-client.ts';
+import { userUpdateSchema, type User, type UserUpdate, type UserUpdateInput } from '#shared/schemas/users.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast } from '#web/hooks/use-toast.ts';
+import { ApiError, isUnauthorized } from '#web/lib/api-client.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
 const FIELDS = [

@@ -1,8 +1,8 @@
 import { Clock, TriangleAlert } from 'lucide-react';
-import { LATENESS_LABELS, latenessLevel } from '../../../../../shared/leads/lateness.ts';
-import type { LeadListItem } from '../../../../../shared/schemas/leads.ts';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../../components/ui/tooltip.tsx';
-import { cn } from '../../../../lib/cn.ts';
+import { LATENESS_LABELS, latenessLevel } from '#shared/leads/lateness.ts';
+import type { LeadListItem } from '#shared/schemas/leads.ts';
+import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
+import { cn } from '#web/lib/cn.ts';
 
 /** A lateness level (1-3), 'new' (not late, not yet seen by this user) or nothing. A primitive, so memoised rows compare it cheaply. */
 export type Attention = 1 | 2 | 3 | 'new' | null;

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Checkbox } from '../../../../components/ui/checkbox.tsx';
-import { Label } from '../../../../components/ui/label.tsx';
-import { Popover, PopoverContent, PopoverTrigger } from '../../../../components/ui/popover.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover.tsx';
 
 interface CheckListFilterProps<T extends string> {
   /** The button's text; the popover's list is named after it. */

@@ -1,6 +1,6 @@
 import { EyeOff } from 'lucide-react';
-import type { HiddenMatches } from '../../../../../shared/schemas/leads.ts';
-import { Button } from '../../../../components/ui/button.tsx';
+import type { HiddenMatches } from '#shared/schemas/leads.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { hiddenMatchesText } from '../filters.ts';
 
 /** 'N more leads match "term" but are hidden by filters: ...' with a button that lifts those filters. */

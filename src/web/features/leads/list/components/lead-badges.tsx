@@ -1,6 +1,6 @@
-import { LEAD_STATUS_LABELS, type EmailSource, type LeadStatus } from '../../../../../shared/leads/status.ts';
-import { Badge } from '../../../../components/ui/badge.tsx';
-import { cn } from '../../../../lib/cn.ts';
+import { LEAD_STATUS_LABELS, type EmailSource, type LeadStatus } from '#shared/leads/status.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { cn } from '#web/lib/cn.ts';
 
 /** One hue per status, readable on light and dark backgrounds. */
 const STATUS_CLASSES: Record<LeadStatus, string> = {

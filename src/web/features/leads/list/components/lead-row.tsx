@@ -1,9 +1,9 @@
 import { memo, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { Star } from 'lucide-react';
-import type { LeadListItem } from '../../../../../shared/schemas/leads.ts';
-import { TableCell, TableRow } from '../../../../components/ui/table.tsx';
-import { formatDateTime } from '../../../../lib/format.ts';
+import type { LeadListItem } from '#shared/schemas/leads.ts';
+import { TableCell, TableRow } from '#web/components/ui/table.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
 import { formatBudget } from '../format.ts';
 import { AttentionIndicator, type Attention } from './attention-indicator.tsx';
 import { LeadStatusBadge, SourceBadge } from './lead-badges.tsx';

@@ -1,9 +1,9 @@
 import { CheckCheck, Download, Hash, MailSearch, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../../components/ui/tooltip.tsx';
-import { toast } from '../../../../hooks/use-toast.ts';
-import { toastFailure } from '../../../../lib/notify.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
+import { toast } from '#web/hooks/use-toast.ts';
+import { toastFailure } from '#web/lib/notify.ts';
 import { exportLeadsUrl } from '../../api/export-leads.ts';
 import { useMarkAllSeen } from '../../api/mark-all-seen.ts';
 import type { LeadListFilters } from '../filters.ts';

@@ -1,4 +1,4 @@
-import type { LeadListItem } from '../../../../../shared/schemas/leads.ts';
+import type { LeadListItem } from '#shared/schemas/leads.ts';
 import { useWindowRange } from '../use-window-range.ts';
 import { attentionOf } from './attention-indicator.tsx';
 import { LeadCard } from './lead-card.tsx';

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { Loader2, SearchX } from 'lucide-react';
-import type { LeadListItem } from '../../../../../shared/schemas/leads.ts';
-import { Alert, AlertDescription, AlertTitle } from '../../../../components/ui/alert.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
-import { useIsMobile } from '../../../../hooks/use-mobile.ts';
+import type { LeadListItem } from '#shared/schemas/leads.ts';
+import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { useIsMobile } from '#web/hooks/use-mobile.ts';
 import type { useLeadsList } from '../../api/use-leads-list.ts';
 import { useLoadMore } from '../use-load-more.ts';
 import { useNow } from '../use-now.ts';

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../../components/ui/skeleton.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 
 /** Placeholder rows while the first page loads. */
 export function LeadsSkeleton({ rows = 8 }: { rows?: number }) {

@@ -1,5 +1,5 @@
-import type { LeadListItem } from '../../../../../shared/schemas/leads.ts';
-import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../../components/ui/table.tsx';
+import type { LeadListItem } from '#shared/schemas/leads.ts';
+import { Table, TableBody, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 import { useWindowRange } from '../use-window-range.ts';
 import { attentionOf } from './attention-indicator.tsx';
 import { LeadRow } from './lead-row.tsx';

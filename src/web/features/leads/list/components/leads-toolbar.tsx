@@ -1,9 +1,9 @@
 import { Search, X } from 'lucide-react';
-import { EMAIL_SOURCES, LEAD_STATUSES, LEAD_STATUS_LABELS } from '../../../../../shared/leads/status.ts';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Input } from '../../../../components/ui/input.tsx';
-import { Label } from '../../../../components/ui/label.tsx';
-import { Switch } from '../../../../components/ui/switch.tsx';
+import { EMAIL_SOURCES, LEAD_STATUSES, LEAD_STATUS_LABELS } from '#shared/leads/status.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { activePreset, applyPreset, type LeadListFilters } from '../filters.ts';
 import { CheckListFilter } from './check-list-filter.tsx';
 import { SOURCE_LABELS } from './lead-badges.tsx';

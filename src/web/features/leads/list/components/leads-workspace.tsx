@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Loader2 } from 'lucide-react';
-import { EMAIL_SOURCES, LEAD_STATUSES } from '../../../../../shared/leads/status.ts';
-import type { LeadListItem } from '../../../../../shared/schemas/leads.ts';
+import { EMAIL_SOURCES, LEAD_STATUSES } from '#shared/leads/status.ts';
+import type { LeadListItem } from '#shared/schemas/leads.ts';
 import { useLeadsList } from '../../api/use-leads-list.ts';
 import { revealHiddenMatches, type LeadListFilters } from '../filters.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';

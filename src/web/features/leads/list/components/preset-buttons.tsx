@@ -1,4 +1,4 @@
-import { Button } from '../../../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { PRESETS, type PresetId } from '../filters.ts';
 
 /** Active / Waiting for us / Follow Up; the one the filters equal is pressed. */

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { LeadListItem, LeadListResponse } from '../../../../../shared/schemas/leads.ts';
+import type { LeadListItem, LeadListResponse } from '#shared/schemas/leads.ts';
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
