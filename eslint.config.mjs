@@ -13,7 +13,18 @@ import { importStyle } from './eslint/import-style.mjs';
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'src/test/**', 'e2e/**', 'bench/**'];
 const NODE_BUILTINS = [...builtinModules.filter((m) => !m.startsWith('_')), ...builtinModules.map((m) => `node:${m}`)];
 /** Packages that only run on the server: never in shared rules, the web app or the extension. */
-const SERVER_PACKAGES = ['fastify', '@fastify/*', 'fastify-*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'sharp', 'pino', 'pino-*'];
+const SERVER_PACKAGES = [
+  'fastify',
+  '@fastify/*',
+  'fastify-*',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'pg',
+  '@electric-sql/*',
+  'sharp',
+  'pino',
+  'pino-*',
+];
 
 const listDirs = (dir) =>
   fs
@@ -27,10 +38,19 @@ const listDirs = (dir) =>
  */
 const zone = {
   shared: [
-    { group: ['#server/*', '#web/*', '#test/*', '#scripts/*', '#e2e/*'], message: 'src/shared holds isomorphic rules: it imports nothing from server, web or tests.' },
-    { group: [...SERVER_PACKAGES, 'react', 'react-dom', 'react-dom/*'], message: 'src/shared runs in the browser, the server and the extension: no server or UI packages.' },
+    {
+      group: ['#server/*', '#web/*', '#test/*', '#scripts/*', '#e2e/*'],
+      message: 'src/shared holds isomorphic rules: it imports nothing from server, web or tests.',
+    },
+    {
+      group: [...SERVER_PACKAGES, 'react', 'react-dom', 'react-dom/*'],
+      message: 'src/shared runs in the browser, the server and the extension: no server or UI packages.',
+    },
   ],
-  sharedNode: { paths: NODE_BUILTINS, message: 'src/shared runs in browsers too: no Node.js modules (tests excepted).' },
+  sharedNode: {
+    paths: NODE_BUILTINS,
+    message: 'src/shared runs in browsers too: no Node.js modules (tests excepted).',
+  },
   web: [
     { group: ['#server/*'], message: 'The web app never imports server code: share it through src/shared.' },
     { group: SERVER_PACKAGES, message: 'Server-only package in the web app.' },
@@ -42,7 +62,10 @@ const zone = {
   },
   noTestHelpers: { group: ['#test/*'], message: 'Test helpers (src/test) are for tests only.' },
   extension: [
-    { group: ['#server/*', '#web/*', '#test/*', '#scripts/*', '#e2e/*'], message: 'The extension imports only src/shared.' },
+    {
+      group: ['#server/*', '#web/*', '#test/*', '#scripts/*', '#e2e/*'],
+      message: 'The extension imports only src/shared.',
+    },
     { group: SERVER_PACKAGES, message: 'Server-only package in the extension.' },
   ],
 };
@@ -69,21 +92,41 @@ const webFeatureBlocks = listDirs('src/web/features').flatMap((feature) => [
 
 /** A server module reaches another module only through its service or its <module>.api.ts. */
 const serverModuleRule = (own) => ({
-  group: ['#server/modules/*/**', ...(own ? [`!#server/modules/${own}/**`] : []), '!#server/modules/*/*.service.ts', '!#server/modules/*/*.api.ts'],
-  message: "Another module's internals: use its service (<module>.service.ts) or what it exports on purpose (<module>.api.ts).",
+  group: [
+    '#server/modules/*/**',
+    ...(own ? [`!#server/modules/${own}/**`] : []),
+    '!#server/modules/*/*.service.ts',
+    '!#server/modules/*/*.api.ts',
+  ],
+  message:
+    "Another module's internals: use its service (<module>.service.ts) or what it exports on purpose (<module>.api.ts).",
 });
 
 const serverModuleBlocks = listDirs('src/server/modules').map((mod) => ({
   files: [`src/server/modules/${mod}/**/*.{ts,tsx}`],
   ignores: TESTS,
   rules: {
-    'no-restricted-imports': restrict([serverModuleRule(mod), zone.noTestHelpers, ...(mod === 'public-site' ? [] : [zone.serverToWeb])]),
+    'no-restricted-imports': restrict([
+      serverModuleRule(mod),
+      zone.noTestHelpers,
+      ...(mod === 'public-site' ? [] : [zone.serverToWeb]),
+    ]),
   },
 }));
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'migrations/**', 'src/web/public/**', 'src/web/service-worker.js'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+      'migrations/**',
+      'src/web/public/**',
+      'src/web/service-worker.js',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -107,7 +150,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'local/import-style': 'error',
       // An unused value is usually a mistake; a leading underscore says it is on purpose.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       'no-restricted-imports': restrict([zone.noTestHelpers]),
     },
   },
@@ -119,16 +165,32 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   // Boundaries (docs/conventions.md). Later blocks override earlier ones for the files they match.
-  { files: ['src/shared/**/*.ts'], rules: { 'no-restricted-imports': restrict(zone.shared, builtinPaths(zone.sharedNode)) } },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(zone.shared, builtinPaths(zone.sharedNode)) },
+  },
   { files: ['src/shared/**/*.test.ts'], rules: { 'no-restricted-imports': restrict(zone.shared) } },
-  { files: ['src/web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(zone.web, builtinPaths(zone.webNode)) } },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(zone.web, builtinPaths(zone.webNode)) },
+  },
   { files: ['src/web/**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(zone.web) } },
   ...webFeatureBlocks,
-  { files: ['src/server/**/*.{ts,tsx}'], ignores: TESTS, rules: { 'no-restricted-imports': restrict([serverModuleRule(null), zone.serverToWeb, zone.noTestHelpers]) } },
+  {
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': restrict([serverModuleRule(null), zone.serverToWeb, zone.noTestHelpers]) },
+  },
   // The composition root builds every module's routes and services.
-  { files: ['src/server/app.ts'], rules: { 'no-restricted-imports': restrict([zone.serverToWeb, zone.noTestHelpers]) } },
+  {
+    files: ['src/server/app.ts'],
+    rules: { 'no-restricted-imports': restrict([zone.serverToWeb, zone.noTestHelpers]) },
+  },
   ...serverModuleBlocks,
   { files: ['src/server/**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': restrict([zone.serverToWeb]) } },
-  { files: ['extension/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(zone.extension, builtinPaths(zone.webNode)) } },
+  {
+    files: ['extension/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(zone.extension, builtinPaths(zone.webNode)) },
+  },
   prettier,
 );

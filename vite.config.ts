@@ -11,7 +11,9 @@ function serviceWorker(): Plugin {
     name: 'app-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const assets = Object.keys(bundle).filter((f) => f.startsWith('assets/') && !f.endsWith('.map')).map((f) => `/${f}`);
+      const assets = Object.keys(bundle)
+        .filter((f) => f.startsWith('assets/') && !f.endsWith('.map'))
+        .map((f) => `/${f}`);
       const buildId = Date.now().toString(36);
       const source = readFileSync(new URL('./src/web/service-worker.js', import.meta.url), 'utf8')
         .replace('__BUILD_ID__', buildId)

@@ -28,9 +28,10 @@ const CONNECTIONS = 50;
  */
 function varied(count: number): IsvSimulateRequest[] {
   let seed = 42;
-  const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-  const ymd = (y: number) => `${y}-${String(1 + Math.floor(rnd() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rnd() * 28)).padStart(2, '0')}`;
+  const ymd = (y: number) =>
+    `${y}-${String(1 + Math.floor(rnd() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rnd() * 28)).padStart(2, '0')}`;
   return Array.from({ length: count }, () => {
     const fuel = pick(['petrol', 'petrol', 'diesel', 'diesel', 'lpg', 'electric'] as const);
     const firstRegistration = rnd() < 0.15 ? null : ymd(2008 + Math.floor(rnd() * 17));
@@ -78,7 +79,13 @@ function inProcess() {
     count += 10_000;
   }
   const seconds = (performance.now() - start) / 1_000;
-  return { inputs: inputs.length, simulations: count, seconds: Number(seconds.toFixed(3)), perSecond: Math.round(count / seconds), checksum: Math.round(sink) };
+  return {
+    inputs: inputs.length,
+    simulations: count,
+    seconds: Number(seconds.toFixed(3)),
+    perSecond: Math.round(count / seconds),
+    checksum: Math.round(sink),
+  };
 }
 
 function freePort(): Promise<number> {
@@ -160,7 +167,11 @@ async function overHttp() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }));
-    const check = await fetch(`${baseUrl}/api/isv/simulate`, { method: 'POST', headers: requests[0]!.headers, body: requests[0]!.body });
+    const check = await fetch(`${baseUrl}/api/isv/simulate`, {
+      method: 'POST',
+      headers: requests[0]!.headers,
+      body: requests[0]!.body,
+    });
     if (check.status !== 200) throw new Error(`POST /api/isv/simulate answered ${check.status}: ${await check.text()}`);
     const opts = { url: baseUrl, connections: CONNECTIONS, requests };
     await autocannon({ ...opts, duration: 3 }); // warm-up: JIT, connection pools
@@ -171,7 +182,13 @@ async function overHttp() {
       seconds: HTTP_SECONDS,
       requests: r.requests.total,
       requestsPerSecond: Math.round(r.requests.average),
-      latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.average },
+      latencyMs: {
+        p50: r.latency.p50,
+        p90: r.latency.p90,
+        p99: r.latency.p99,
+        max: r.latency.max,
+        mean: r.latency.average,
+      },
       non2xx: r.non2xx,
       errors: r.errors,
       timeouts: r.timeouts,
@@ -185,7 +202,9 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 const a = inProcess();
 const aPass = a.perSecond >= TARGET_PER_SECOND;
-console.log(`(a) in-process toTaxInput + calculateTax: ${a.perSecond.toLocaleString('en-US')} simulations/s over ${a.seconds} s (${a.inputs} varied inputs); target >= ${TARGET_PER_SECOND.toLocaleString('en-US')}/s: ${verdict(aPass)}`);
+console.log(
+  `(a) in-process toTaxInput + calculateTax: ${a.perSecond.toLocaleString('en-US')} simulations/s over ${a.seconds} s (${a.inputs} varied inputs); target >= ${TARGET_PER_SECOND.toLocaleString('en-US')}/s: ${verdict(aPass)}`,
+);
 
 const b = await overHttp();
 const bPass = b.latencyMs.p99 <= TARGET_P99_MS && b.non2xx === 0 && b.errors === 0;

@@ -63,19 +63,36 @@ interface CaseResult {
   explain?: string[];
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function openBackend(kind: 'pglite' | 'postgres'): Promise<{ database: Database; dispose: () => Promise<void>; where: string }> {
+async function openBackend(
+  kind: 'pglite' | 'postgres',
+): Promise<{ database: Database; dispose: () => Promise<void>; where: string }> {
   if (kind === 'pglite') {
     const dir = makeTempDir('leads');
     const database = await openDb({ dataDir: dir });
     await runMigrations(database);
-    return { database, where: `PGlite in ${dir}`, dispose: async () => { await database.close(); removeTempDir(dir); } };
+    return {
+      database,
+      where: `PGlite in ${dir}`,
+      dispose: async () => {
+        await database.close();
+        removeTempDir(dir);
+      },
+    };
   }
   const fresh = await freshDatabase('bench_leads');
   const database = await openDb({ databaseUrl: fresh.url, poolSize: 10 });
   await runMigrations(database);
-  return { database, where: 'PostgreSQL database bench_leads', dispose: async () => { await database.close(); await fresh.drop(); } };
+  return {
+    database,
+    where: 'PostgreSQL database bench_leads',
+    dispose: async () => {
+      await database.close();
+      await fresh.drop();
+    },
+  };
 }
 
 /** CPU of every process but this one, and hypervisor steal, over a window: % of one core. */
@@ -97,7 +114,8 @@ async function timeCase(app: FastifyInstance, cookie: string, c: Case): Promise<
     const started = performance.now();
     const res = await app.inject({ method: 'GET', url: c.url(i), headers: { cookie } });
     const ms = performance.now() - started;
-    if (res.statusCode !== 200) throw new Error(`${c.name}: ${c.url(i)} answered ${res.statusCode} ${res.body.slice(0, 300)}`);
+    if (res.statusCode !== 200)
+      throw new Error(`${c.name}: ${c.url(i)} answered ${res.statusCode} ${res.body.slice(0, 300)}`);
     return ms;
   };
   for (let i = 0; i < WARMUP; i++) await run(i);
@@ -110,11 +128,19 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
   console.log(`\n== ${kind} ==`);
   const { database, dispose, where } = await openBackend(kind);
   try {
-    await insertUser(database.db, { username: 'bench', password: await hashPassword(PASSWORD), role: 'admin', email: 'bench@example.pt', firstName: 'Bench' });
+    await insertUser(database.db, {
+      username: 'bench',
+      password: await hashPassword(PASSWORD),
+      role: 'admin',
+      email: 'bench@example.pt',
+      firstName: 'Bench',
+    });
     let started = performance.now();
     const seeded = await seedBench(database.db, { count: COUNT, now: NOW });
     const seedSeconds = (performance.now() - started) / 1000;
-    console.log(`${where}: ${seeded.leads} leads, ${seeded.timelineEntries} timeline entries in ${seedSeconds.toFixed(1)} s`);
+    console.log(
+      `${where}: ${seeded.leads} leads, ${seeded.timelineEntries} timeline entries in ${seedSeconds.toFixed(1)} s`,
+    );
     let maintenanceMs: number | null = null;
     if (MAINTENANCE) {
       // What a running server has: on PGlite the app's own maintenance (src/server/db/pglite-maintenance.ts);
@@ -130,12 +156,21 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
       database,
       hub: createLocalHub(),
       clock: { now: () => NOW },
-      env: { TRUST_PROXY: false, SESSION_TTL_DAYS: 30, LOGIN_RATE_LIMIT_PER_MINUTE: 1000, ISV_RATE_LIMIT_PER_MINUTE: 1000 },
+      env: {
+        TRUST_PROXY: false,
+        SESSION_TTL_DAYS: 30,
+        LOGIN_RATE_LIMIT_PER_MINUTE: 1000,
+        ISV_RATE_LIMIT_PER_MINUTE: 1000,
+      },
       webRoot: '/nonexistent-web-root',
     });
     await app.ready();
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'bench', password: PASSWORD } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'bench', password: PASSWORD },
+      });
       const sid = login.cookies.find((c) => c.name === 'sid');
       if (!sid) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
       const cookie = `sid=${sid.value}`;
@@ -143,24 +178,54 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
       // A cursor 1,000 rows deep, reached the way a client gets there.
       let deepCursor = '';
       for (let page = 0; page < 20; page++) {
-        const res = await app.inject({ method: 'GET', url: `/api/leads?${DEFAULT_VIEW}${deepCursor ? `&cursor=${deepCursor}` : ''}`, headers: { cookie } });
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/leads?${DEFAULT_VIEW}${deepCursor ? `&cursor=${deepCursor}` : ''}`,
+          headers: { cookie },
+        });
         deepCursor = res.json().nextCursor;
       }
       // Leads spread over the table, the same ones on both databases (same seed, same order).
-      const picked = await database.db.execute(sql`select id from leads where id % 97 = 0 order by id limit ${REQUESTS + WARMUP}`);
+      const picked = await database.db.execute(
+        sql`select id from leads where id % 97 = 0 order by id limit ${REQUESTS + WARMUP}`,
+      );
       const ids = (picked as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
-      const reference = (await database.db.execute(sql`select reference from leads where id = ${ids[0]!}`) as unknown as { rows: { reference: string }[] }).rows[0]!.reference;
+      const reference = (
+        (await database.db.execute(sql`select reference from leads where id = ${ids[0]!}`)) as unknown as {
+          rows: { reference: string }[];
+        }
+      ).rows[0]!.reference;
       const hasDetailRoute = app.hasRoute({ method: 'GET', url: '/api/leads/:id' });
 
       const cases: Case[] = [
         { name: 'list: default view, first page', kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}` },
-        { name: 'list: default view, page 21 (cursor)', kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}&cursor=${deepCursor}` },
-        { name: "search: surname 'silva', default filters", kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}&search=silva` },
-        { name: "search: make 'bmw', default filters", kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}&search=bmw` },
-        { name: 'search: a reference, default filters', kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}&search=${reference}` },
+        {
+          name: 'list: default view, page 21 (cursor)',
+          kind: 'list',
+          url: () => `/api/leads?${DEFAULT_VIEW}&cursor=${deepCursor}`,
+        },
+        {
+          name: "search: surname 'silva', default filters",
+          kind: 'list',
+          url: () => `/api/leads?${DEFAULT_VIEW}&search=silva`,
+        },
+        {
+          name: "search: make 'bmw', default filters",
+          kind: 'list',
+          url: () => `/api/leads?${DEFAULT_VIEW}&search=bmw`,
+        },
+        {
+          name: 'search: a reference, default filters',
+          kind: 'list',
+          url: () => `/api/leads?${DEFAULT_VIEW}&search=${reference}`,
+        },
         { name: 'list: late only, default filters', kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}&late=true` },
         // Under three characters the trigram index cannot help: a scan of every lead, shown for the record.
-        { name: "search: two letters 'si', default filters", kind: 'info', url: () => `/api/leads?${DEFAULT_VIEW}&search=si` },
+        {
+          name: "search: two letters 'si', default filters",
+          kind: 'info',
+          url: () => `/api/leads?${DEFAULT_VIEW}&search=si`,
+        },
         { name: 'detail: GET /api/leads/{id}', kind: 'detail', url: (i) => `/api/leads/${ids[i % ids.length]}` },
       ];
 
@@ -177,18 +242,34 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
         const otherCpuPct = Math.round(cpu.otherPct);
         const stealPct = Math.round(cpu.stealPct);
         if (EXPLAIN) {
-          const captured: CapturedQuery[] = await captureQueries(database, () => app.inject({ method: 'GET', url: c.url(0), headers: { cookie } }));
-          explain = await explainAll(database, captured.filter((q) => /"leads"/.test(q.sql)));
+          const captured: CapturedQuery[] = await captureQueries(database, () =>
+            app.inject({ method: 'GET', url: c.url(0), headers: { cookie } }),
+          );
+          explain = await explainAll(
+            database,
+            captured.filter((q) => /"leads"/.test(q.sql)),
+          );
         }
         const sorted = [...times].sort((a, b) => a - b);
         const target = TARGET_MS[c.kind];
         const p99 = percentile(sorted, 99);
         const r: CaseResult = {
-          name: c.name, p50: percentile(sorted, 50), p99, max: sorted.at(-1)!, mean: times.reduce((a, b) => a + b, 0) / times.length,
-          target, pass: target === null || p99 <= target, sample: c.url(0), otherCpuPct, stealPct, explain,
+          name: c.name,
+          p50: percentile(sorted, 50),
+          p99,
+          max: sorted.at(-1)!,
+          mean: times.reduce((a, b) => a + b, 0) / times.length,
+          target,
+          pass: target === null || p99 <= target,
+          sample: c.url(0),
+          otherCpuPct,
+          stealPct,
+          explain,
         };
         results.push(r);
-        console.log(`${target === null ? 'INFO' : r.pass ? 'PASS' : 'FAIL'}  ${c.name}: p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(p99, 1)} ms${target === null ? '' : ` (target ${target} ms)`}, other processes ${otherCpuPct}%, steal ${stealPct}% of a core`);
+        console.log(
+          `${target === null ? 'INFO' : r.pass ? 'PASS' : 'FAIL'}  ${c.name}: p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(p99, 1)} ms${target === null ? '' : ` (target ${target} ms)`}, other processes ${otherCpuPct}%, steal ${stealPct}% of a core`,
+        );
         if (explain) for (const plan of explain) console.log(plan.replace(/^/gm, '    '));
       }
 
@@ -196,8 +277,14 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
       started = performance.now();
       const csv = await app.inject({ method: 'GET', url: '/api/leads/export.csv', headers: { cookie } });
       const exportMs = performance.now() - started;
-      const exportInfo = { ms: Math.round(exportMs), bytes: csv.rawPayload.length, rows: csv.body.split('\r\n').length - 2 };
-      console.log(`export.csv of all ${exportInfo.rows} leads: ${exportInfo.ms} ms, ${(exportInfo.bytes / 1048576).toFixed(1)} MB (inject buffers the whole answer)`);
+      const exportInfo = {
+        ms: Math.round(exportMs),
+        bytes: csv.rawPayload.length,
+        rows: csv.body.split('\r\n').length - 2,
+      };
+      console.log(
+        `export.csv of all ${exportInfo.rows} leads: ${exportInfo.ms} ms, ${(exportInfo.bytes / 1048576).toFixed(1)} MB (inject buffers the whole answer)`,
+      );
       return { kind, where, seedSeconds, seeded, maintenanceMs, results, export: exportInfo };
     } finally {
       await app.close();
@@ -211,21 +298,54 @@ async function main() {
   installCleanupHandlers();
   const args = process.argv.slice(2);
   const kinds = (args.length ? args : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
-  for (const k of kinds) if (k !== 'pglite' && k !== 'postgres') throw new Error(`unknown backend ${k}: use pglite and/or postgres`);
+  for (const k of kinds)
+    if (k !== 'pglite' && k !== 'postgres') throw new Error(`unknown backend ${k}: use pglite and/or postgres`);
   const runs = [];
   for (const kind of kinds) {
     if (kind === 'postgres') console.log(`PostgreSQL ${await serverVersion()}`);
     runs.push(await benchBackend(kind));
   }
-  console.log(`\n${COUNT} leads, ${REQUESTS} sequential requests per case after ${WARMUP} warm-up, server time through app.inject${MAINTENANCE ? '' : ', no VACUUM / ANALYZE'}\n`);
-  const rows = runs.flatMap((r) =>
-    r.results.map((c) => [r.kind, c.name, fmt(c.p50, 1), fmt(c.p99, 1), fmt(c.max, 1), c.target === null ? '-' : `<= ${c.target}`, c.target === null ? '' : c.pass ? 'PASS' : 'FAIL', `${c.otherCpuPct}%`, `${c.stealPct}%`]),
+  console.log(
+    `\n${COUNT} leads, ${REQUESTS} sequential requests per case after ${WARMUP} warm-up, server time through app.inject${MAINTENANCE ? '' : ', no VACUUM / ANALYZE'}\n`,
   );
-  console.log(table(['db', 'case', 'p50 ms', 'p99 ms', 'max ms', 'target p99', 'result', 'other CPU', 'steal'], rows, 'llrrrrlrr'));
+  const rows = runs.flatMap((r) =>
+    r.results.map((c) => [
+      r.kind,
+      c.name,
+      fmt(c.p50, 1),
+      fmt(c.p99, 1),
+      fmt(c.max, 1),
+      c.target === null ? '-' : `<= ${c.target}`,
+      c.target === null ? '' : c.pass ? 'PASS' : 'FAIL',
+      `${c.otherCpuPct}%`,
+      `${c.stealPct}%`,
+    ]),
+  );
+  console.log(
+    table(
+      ['db', 'case', 'p50 ms', 'p99 ms', 'max ms', 'target p99', 'result', 'other CPU', 'steal'],
+      rows,
+      'llrrrrlrr',
+    ),
+  );
   const dir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `leads-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() }, count: COUNT, requests: REQUESTS, maintenance: MAINTENANCE, runs }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine: { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() },
+        count: COUNT,
+        requests: REQUESTS,
+        maintenance: MAINTENANCE,
+        runs,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`\nwritten ${path.relative(process.cwd(), file)}`);
   await cleanupAll();
   process.exitCode = runs.every((r) => r.results.every((c) => c.pass)) ? 0 : 1;

@@ -45,17 +45,38 @@ async function main() {
     for (const page of pages) {
       const url = `${server.baseUrl}${page.path}`;
       say(`lighthouse ${url}`);
-      const run = await lighthouse(url, { port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      const run = await lighthouse(url, {
+        port: chromium.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
       if (!run) throw new Error(`no Lighthouse result for ${url}`);
       const { lhr } = run;
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? 0])) as Record<(typeof CATEGORIES)[number], number>;
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? 0])) as Record<
+        (typeof CATEGORIES)[number],
+        number
+      >;
       const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'manual' &&
+            a.scoreDisplayMode !== 'notApplicable',
+        )
         .map((a) => `${a.id} (${a.score})`);
       const js = await javascriptWeight(lhr as never);
       const metrics = Object.fromEntries(
-        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.displayValue ?? '']),
+        [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+          'speed-index',
+        ].map((id) => [id, lhr.audits[id]?.displayValue ?? '']),
       );
       results.push({ page: page.name, url: page.path, scores, metrics, javascript: js, failingAudits: failing });
 
@@ -64,18 +85,35 @@ async function main() {
         const refs = lhr.categories[c]?.auditRefs ?? [];
         const failingHere = refs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => r.id);
         // The score the page would have without the audits that fail on purpose.
-        const kept = refs.filter((r) => r.weight > 0 && !BY_DESIGN.has(r.id) && lhr.audits[r.id]?.score !== null && lhr.audits[r.id]?.score !== undefined);
-        const withoutByDesign = kept.reduce((n, r) => n + r.weight * (lhr.audits[r.id]!.score ?? 0), 0) / kept.reduce((n, r) => n + r.weight, 0);
-        const byDesign = failingHere.length > 0 && failingHere.every((id) => BY_DESIGN.has(id)) && withoutByDesign >= TARGET_SCORE;
+        const kept = refs.filter(
+          (r) =>
+            r.weight > 0 &&
+            !BY_DESIGN.has(r.id) &&
+            lhr.audits[r.id]?.score !== null &&
+            lhr.audits[r.id]?.score !== undefined,
+        );
+        const withoutByDesign =
+          kept.reduce((n, r) => n + r.weight * (lhr.audits[r.id]!.score ?? 0), 0) /
+          kept.reduce((n, r) => n + r.weight, 0);
+        const byDesign =
+          failingHere.length > 0 && failingHere.every((id) => BY_DESIGN.has(id)) && withoutByDesign >= TARGET_SCORE;
         const ok = scores[c] >= TARGET_SCORE;
         if (!ok && !byDesign) failed = true;
-        const note = ok ? 'ok' : byDesign
-          ? `below by design: is-crawlable fails (proposals are private: noindex and disallowed in robots.txt); ${withoutByDesign.toFixed(2)} without it`
-          : `BELOW ${TARGET_SCORE} (${failingHere.join(', ')})`;
+        const note = ok
+          ? 'ok'
+          : byDesign
+            ? `below by design: is-crawlable fails (proposals are private: noindex and disallowed in robots.txt); ${withoutByDesign.toFixed(2)} without it`
+            : `BELOW ${TARGET_SCORE} (${failingHere.join(', ')})`;
         console.log(`  ${c.padEnd(15)} ${scores[c].toFixed(2)}  ${note}`);
       }
-      console.log(`  metrics         ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-      console.log(`  javascript      ${js.files.length} files, ${kb(js.gzipBytes)} gzip (${kb(js.transferBytes)} as sent, ${kb(js.rawBytes)} raw)`);
+      console.log(
+        `  metrics         ${Object.entries(metrics)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
+      console.log(
+        `  javascript      ${js.files.length} files, ${kb(js.gzipBytes)} gzip (${kb(js.transferBytes)} as sent, ${kb(js.rawBytes)} raw)`,
+      );
       if (failing.length) console.log(`  audits < 0.9    ${failing.join(', ')}`);
       if (page.path === '/' && js.gzipBytes > TARGET_JS_GZIP) {
         failed = true;
@@ -89,7 +127,14 @@ async function main() {
   const dir = path.join(repoRoot, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), targets: { score: TARGET_SCORE, jsGzipBytes: TARGET_JS_GZIP }, results }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { at: new Date().toISOString(), targets: { score: TARGET_SCORE, jsGzipBytes: TARGET_JS_GZIP }, results },
+      null,
+      2,
+    ),
+  );
   say(`results in ${path.relative(repoRoot, file)}`);
   if (failed) process.exitCode = 1;
 }

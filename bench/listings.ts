@@ -28,7 +28,7 @@ const urlFor = (file: string) => URLS[Object.keys(URLS).find((k) => file.startsW
 /** Noise as real pages carry it: markup with attributes, CSS, JSON-ish inline scripts, SVG sprites. */
 function noise(bytes: number, seed: number): { head: string; body: string; flight: string } {
   let s = seed;
-  const rnd = () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const word = () => Math.floor(rnd() * 1e9).toString(36);
   const head: string[] = [];
   const body: string[] = [];
@@ -37,13 +37,21 @@ function noise(bytes: number, seed: number): { head: string; body: string; fligh
   for (let i = 0; size < bytes; i++) {
     const kind = i % 5;
     let chunk: string;
-    if (kind === 0) chunk = `<style>.c-${word()}{display:flex;margin:0 ${i % 16}px;color:#${word().slice(0, 6).padEnd(6, '0')}}.d-${word()}>a:hover{text-decoration:underline}</style>`;
-    else if (kind === 1) chunk = `<div class="Card_card__${word()}" data-testid="card-${i}"><a href="/angebote/${word()}-${word()}"><img src="https://cdn.example/${word()}.webp" alt="${word()} ${word()}" loading="lazy"></a><span>${Math.floor(rnd() * 90_000)} km &middot; ${word()}</span></div>`;
-    else if (kind === 2) chunk = `<script>window.dataLayer=window.dataLayer||[];dataLayer.push({"event":"${word()}","items":[${Array.from({ length: 8 }, () => `{"id":"${word()}","price":${Math.floor(rnd() * 1e5)}}`).join(',')}]});</script>`;
-    else if (kind === 3) chunk = `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M${Array.from({ length: 30 }, () => (rnd() * 24).toFixed(2)).join(' ')}Z"/></svg>`;
-    else chunk = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"BreadcrumbList","itemListElement":[{"@type":"ListItem","position":${i},"name":"${word()}"}]}</script>`;
+    if (kind === 0)
+      chunk = `<style>.c-${word()}{display:flex;margin:0 ${i % 16}px;color:#${word().slice(0, 6).padEnd(6, '0')}}.d-${word()}>a:hover{text-decoration:underline}</style>`;
+    else if (kind === 1)
+      chunk = `<div class="Card_card__${word()}" data-testid="card-${i}"><a href="/angebote/${word()}-${word()}"><img src="https://cdn.example/${word()}.webp" alt="${word()} ${word()}" loading="lazy"></a><span>${Math.floor(rnd() * 90_000)} km &middot; ${word()}</span></div>`;
+    else if (kind === 2)
+      chunk = `<script>window.dataLayer=window.dataLayer||[];dataLayer.push({"event":"${word()}","items":[${Array.from({ length: 8 }, () => `{"id":"${word()}","price":${Math.floor(rnd() * 1e5)}}`).join(',')}]});</script>`;
+    else if (kind === 3)
+      chunk = `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M${Array.from({ length: 30 }, () => (rnd() * 24).toFixed(2)).join(' ')}Z"/></svg>`;
+    else
+      chunk = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"BreadcrumbList","itemListElement":[{"@type":"ListItem","position":${i},"name":"${word()}"}]}</script>`;
     (kind === 0 ? head : body).push(chunk);
-    if (i % 7 === 0) flight.push(`<script>self.__next_f.push([1,"${i.toString(16)}:[\\"$\\",\\"div\\",null,{\\"className\\":\\"${word()}\\",\\"children\\":\\"${word()} ${word()}\\"}]\\n"])</script>`);
+    if (i % 7 === 0)
+      flight.push(
+        `<script>self.__next_f.push([1,"${i.toString(16)}:[\\"$\\",\\"div\\",null,{\\"className\\":\\"${word()}\\",\\"children\\":\\"${word()} ${word()}\\"}]\\n"])</script>`,
+      );
     size += chunk.length;
   }
   return { head: head.join('\n'), body: body.join('\n'), flight: flight.join('\n') };
@@ -74,9 +82,22 @@ function measure(html: string, url: string, iterations: number) {
   return { p50: q(0.5), p99: q(0.99), max: times[times.length - 1]!, result: outcome.ok ? 'ok' : outcome.reason };
 }
 
-const files = readdirSync(dir).filter((f) => f.endsWith('.html')).sort();
-const pages = files.map((file) => ({ name: file, html: readFileSync(new URL(file, dir), 'utf8'), url: urlFor(file), iterations: ITERATIONS }));
-for (const [i, file] of ['as24-de-net-reduced.html', 'mobile-de-rsc-net.html', 'mobile-de-legacy.html', 'standvirtual-iva.html', 'generic-jsonld-car.html'].entries()) {
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.html'))
+  .sort();
+const pages = files.map((file) => ({
+  name: file,
+  html: readFileSync(new URL(file, dir), 'utf8'),
+  url: urlFor(file),
+  iterations: ITERATIONS,
+}));
+for (const [i, file] of [
+  'as24-de-net-reduced.html',
+  'mobile-de-rsc-net.html',
+  'mobile-de-legacy.html',
+  'standvirtual-iva.html',
+  'generic-jsonld-car.html',
+].entries()) {
   const html = padded(readFileSync(new URL(file, dir), 'utf8'), LARGE_BYTES, 7 + i);
   pages.push({ name: `${file} padded`, html, url: urlFor(file), iterations: LARGE_ITERATIONS });
 }
@@ -87,7 +108,16 @@ for (const page of pages) {
   const r = measure(page.html, page.url, page.iterations);
   const pass = r.max <= TARGET_MS;
   if (!pass) failures++;
-  rows.push([page.name, `${(page.html.length / 1024).toFixed(0)} KiB`, String(page.iterations), r.result, fmt(r.p50, 3), fmt(r.p99, 3), fmt(r.max, 3), pass ? 'PASS' : 'FAIL']);
+  rows.push([
+    page.name,
+    `${(page.html.length / 1024).toFixed(0)} KiB`,
+    String(page.iterations),
+    r.result,
+    fmt(r.p50, 3),
+    fmt(r.p99, 3),
+    fmt(r.max, 3),
+    pass ? 'PASS' : 'FAIL',
+  ]);
 }
 console.log(`parseListing, Node ${process.version}, target <= ${TARGET_MS} ms per page (max of the timed runs)\n`);
 console.log(table(['page', 'size', 'runs', 'outcome', 'p50 ms', 'p99 ms', 'max ms', ''], rows, 'lrrlrrrl'));

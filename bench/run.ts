@@ -10,13 +10,32 @@ import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cleanupAll, ExternalKillError, installCleanupHandlers, isShuttingDown, makeTempDir, removeTempDir } from './lib/cleanup.ts';
+import {
+  cleanupAll,
+  ExternalKillError,
+  installCleanupHandlers,
+  isShuttingDown,
+  makeTempDir,
+  removeTempDir,
+} from './lib/cleanup.ts';
 import { cpuWindow, waitForQuiet } from './lib/cpu.ts';
 import { measure, type LoadResult } from './lib/load.ts';
 import { freshDatabase, PG_ADMIN_URL, serverVersion } from './lib/pg.ts';
 import {
-  appDir, appNodeArgs, inspectServerProcess, readMemory, repoRoot, signIn, sleep, spawnApp, spawnCeiling, waitFor200,
-  type Backend, type Memory, type ProcessInfo, type Spawned,
+  appDir,
+  appNodeArgs,
+  inspectServerProcess,
+  readMemory,
+  repoRoot,
+  signIn,
+  sleep,
+  spawnApp,
+  spawnCeiling,
+  waitFor200,
+  type Backend,
+  type Memory,
+  type ProcessInfo,
+  type Spawned,
 } from './lib/server.ts';
 import { fmt, table } from './lib/table.ts';
 
@@ -56,7 +75,14 @@ const checks: Check[] = [];
 const errors: { benchmark: Benchmark; step: string; message: string }[] = [];
 const say = (msg: string) => console.log(`> ${msg}`);
 
-function check(benchmark: Benchmark, measure: string, value: string, target: string, pass: boolean | null, note?: string) {
+function check(
+  benchmark: Benchmark,
+  measure: string,
+  value: string,
+  target: string,
+  pass: boolean | null,
+  note?: string,
+) {
   checks.push({ benchmark, measure, value, target, pass, ...(note ? { note } : {}) });
 }
 
@@ -70,7 +96,8 @@ const disturbed = (...otherPcts: number[]) => {
 async function quiet(): Promise<void> {
   if (QUIET_WAIT_S <= 0) return;
   const { waitedS, otherPct } = await waitForQuiet(QUIET_WAIT_S, DISTURBED_PCT);
-  if (waitedS > 1.5) say(`  (waited ${fmt(waitedS)} s for other processes to calm down; now ${fmt(otherPct)}% of a core)`);
+  if (waitedS > 1.5)
+    say(`  (waited ${fmt(waitedS)} s for other processes to calm down; now ${fmt(otherPct)}% of a core)`);
 }
 
 const retries: { benchmark: Benchmark; step: string; message: string }[] = [];
@@ -83,7 +110,9 @@ async function attempt<T>(benchmark: Benchmark, step: string, fn: () => Promise<
     } catch (err) {
       const message = (err as Error).message;
       if (err instanceof ExternalKillError && tries === 1 && !isShuttingDown()) {
-        console.error(`! ${benchmark} / ${step}: ${message.split('\n')[0]} - another process sent the signal; retrying the step once`);
+        console.error(
+          `! ${benchmark} / ${step}: ${message.split('\n')[0]} - another process sent the signal; retrying the step once`,
+        );
         retries.push({ benchmark, step, message });
         continue;
       }
@@ -178,7 +207,11 @@ async function loadCeiling(): Promise<LoadResult> {
   return withServer(ceiling, 'ceiling server', async () => {
     await waitFor200(ceiling, '/', { timeoutMs: 10_000 });
     await quiet();
-    return measure(`${ceiling.baseUrl}/`, { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S }, ceiling.pid);
+    return measure(
+      `${ceiling.baseUrl}/`,
+      { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S },
+      ceiling.pid,
+    );
   });
 }
 
@@ -190,7 +223,11 @@ async function loadApp(backend: Backend) {
     const cookie = await signIn(app);
     await quiet();
     app.assertAlive();
-    const load = await measure(`${app.baseUrl}/api/auth/user`, { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, headers: { cookie } }, app.pid);
+    const load = await measure(
+      `${app.baseUrl}/api/auth/user`,
+      { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, headers: { cookie } },
+      app.pid,
+    );
     return { load, memory: readMemory(app.pid), process: inspectServerProcess(app.pid) };
   });
 }
@@ -208,7 +245,9 @@ async function benchHttp(): Promise<HttpBackendResult[]> {
   const out: HttpBackendResult[] = [];
   for (const kind of ['pglite', 'postgres'] as const) {
     await attempt('http', kind, async () => {
-      say(`http/${kind}: ceiling (bare node:http), ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s`);
+      say(
+        `http/${kind}: ceiling (bare node:http), ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s`,
+      );
       const ceiling = await loadCeiling();
       say(`  ceiling: ${describeLoad(ceiling)}`);
 
@@ -234,11 +273,38 @@ async function benchHttp(): Promise<HttpBackendResult[]> {
 
         const failed = load.non2xx + load.errors + load.timeouts;
         const note = disturbed(ceiling.otherCpuPct, load.otherCpuPct);
-        check('http', `${kind}: ceiling req/s (p99 ms)`, `${fmt(ceiling.requestsPerSec)} (${ceiling.latencyMs.p99})`, '-', null, disturbed(ceiling.otherCpuPct));
+        check(
+          'http',
+          `${kind}: ceiling req/s (p99 ms)`,
+          `${fmt(ceiling.requestsPerSec)} (${ceiling.latencyMs.p99})`,
+          '-',
+          null,
+          disturbed(ceiling.otherCpuPct),
+        );
         check('http', `${kind}: app req/s`, fmt(load.requestsPerSec), '-', null, disturbed(load.otherCpuPct));
-        check('http', `${kind}: app/ceiling`, fmt(ratio, 2), kind === 'postgres' ? `>= ${TARGETS.ratioPg}` : '-', kind === 'postgres' ? ratio >= TARGETS.ratioPg && !failed : null, note);
-        check('http', `${kind}: app p99 latency (ms)`, fmt(load.latencyMs.p99), `<= ${TARGETS.p99Ms}`, load.latencyMs.p99 <= TARGETS.p99Ms && !failed, disturbed(load.otherCpuPct));
-        check('http', `${kind}: server CPU/request, ceiling / app (µs)`, `${fmt(ceiling.serverCpuPerRequestUs)} / ${fmt(load.serverCpuPerRequestUs)}`, '-', null);
+        check(
+          'http',
+          `${kind}: app/ceiling`,
+          fmt(ratio, 2),
+          kind === 'postgres' ? `>= ${TARGETS.ratioPg}` : '-',
+          kind === 'postgres' ? ratio >= TARGETS.ratioPg && !failed : null,
+          note,
+        );
+        check(
+          'http',
+          `${kind}: app p99 latency (ms)`,
+          fmt(load.latencyMs.p99),
+          `<= ${TARGETS.p99Ms}`,
+          load.latencyMs.p99 <= TARGETS.p99Ms && !failed,
+          disturbed(load.otherCpuPct),
+        );
+        check(
+          'http',
+          `${kind}: server CPU/request, ceiling / app (µs)`,
+          `${fmt(ceiling.serverCpuPerRequestUs)} / ${fmt(load.serverCpuPerRequestUs)}`,
+          '-',
+          null,
+        );
         // The same ratio in CPU cost: barely moved by other processes, unlike requests/s.
         check('http', `${kind}: app/ceiling by CPU cost per request`, fmt(cpuRatio, 2), '-', null);
         check('http', `${kind}: app RSS after load (MB)`, fmt(memory.rssMb), '-', null);
@@ -268,7 +334,12 @@ function seedDemo(dataDir: string): SeedInfo {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: appDir, env, encoding: 'utf8', timeout: 300_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    cwd: appDir,
+    env,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().slice(-2_000);
   return { attempted: true, ok: r.status === 0, ms: performance.now() - t0, output };
 }
@@ -297,15 +368,23 @@ async function preparedDataDir(prefix: string): Promise<{ dataDir: string; first
   const dataDir = makeTempDir(prefix);
   const firstStart = await timedStart(dataDir);
   const seed = seedDemo(dataDir);
-  if (seed.attempted && !seed.ok) console.error(`! seeding demo data failed, continuing with the migrated empty data:\n${seed.output}`);
+  if (seed.attempted && !seed.ok)
+    console.error(`! seeding demo data failed, continuing with the migrated empty data:\n${seed.output}`);
   return { dataDir, firstStart, seed };
 }
 
 const seedSummary = (seed: SeedInfo) =>
-  seed.attempted ? (seed.ok ? `demo data seeded in ${fmt((seed.ms ?? 0) / 1000, 1)} s` : 'seed script FAILED, migrated empty data') : 'no seed script, migrated empty data';
+  seed.attempted
+    ? seed.ok
+      ? `demo data seeded in ${fmt((seed.ms ?? 0) / 1000, 1)} s`
+      : 'seed script FAILED, migrated empty data'
+    : 'no seed script, migrated empty data';
 
 async function benchStartup() {
-  const result: { existing?: { samples: TimedStart[]; medianMs: number; seed: SeedInfo }; empty?: { samples: TimedStart[]; medianMs: number } } = {};
+  const result: {
+    existing?: { samples: TimedStart[]; medianMs: number; seed: SeedInfo };
+    empty?: { samples: TimedStart[]; medianMs: number };
+  } = {};
 
   await attempt('startup', 'existing data directory', async () => {
     say('startup: preparing a data directory (first start, stop, seed demo data)');
@@ -323,7 +402,14 @@ async function benchStartup() {
     result.existing = { samples, medianMs, seed };
     const what = seed.ok ? 'existing data dir (demo data)' : 'existing data dir (migrated, empty)';
     const note = disturbed(...samples.map((s) => s.otherCpuPct));
-    check('startup', `${what}, median of ${STARTUP_RUNS} (ms)`, fmt(medianMs), `<= ${TARGETS.startupExistingMs}`, medianMs <= TARGETS.startupExistingMs, note);
+    check(
+      'startup',
+      `${what}, median of ${STARTUP_RUNS} (ms)`,
+      fmt(medianMs),
+      `<= ${TARGETS.startupExistingMs}`,
+      medianMs <= TARGETS.startupExistingMs,
+      note,
+    );
     check('startup', `${what}, slowest (ms)`, fmt(Math.max(...ms)), '-', null);
   });
 
@@ -334,13 +420,22 @@ async function benchStartup() {
       const s = await timedStart(dataDir);
       removeTempDir(dataDir);
       samples.push(s);
-      say(`  start with an empty data directory #${i + 1}: ${fmt(s.ms)} ms (other processes ${fmt(s.otherCpuPct)}% of a core)`);
+      say(
+        `  start with an empty data directory #${i + 1}: ${fmt(s.ms)} ms (other processes ${fmt(s.otherCpuPct)}% of a core)`,
+      );
     }
     const ms = samples.map((s) => s.ms);
     const medianMs = median(ms);
     result.empty = { samples, medianMs };
     const note = disturbed(...samples.map((s) => s.otherCpuPct));
-    check('startup', `empty data dir, median of ${STARTUP_RUNS} (ms)`, fmt(medianMs), `<= ${TARGETS.startupEmptyMs}`, medianMs <= TARGETS.startupEmptyMs, note);
+    check(
+      'startup',
+      `empty data dir, median of ${STARTUP_RUNS} (ms)`,
+      fmt(medianMs),
+      `<= ${TARGETS.startupEmptyMs}`,
+      medianMs <= TARGETS.startupEmptyMs,
+      note,
+    );
     check('startup', `empty data dir, slowest (ms)`, fmt(Math.max(...ms)), '-', null);
   });
   return result;
@@ -369,7 +464,9 @@ async function memoryRun(dataDir: string, label: MemoryRun['dataDir'], withLoad:
     const afterStart = readMemory(app.pid);
     const proc = inspectServerProcess(app.pid);
     const kids = proc.children.map((c) => `${c.cmdline.split(' ')[0]!.split('/').pop()} ${fmt(c.rssMb)} MB`).join(', ');
-    say(`  RSS 5 s after start ${fmt(afterStart.rssMb)} MB (highest so far ${fmt(afterStart.peakRssMb)} MB)${kids ? `; child processes: ${kids}` : ''}`);
+    say(
+      `  RSS 5 s after start ${fmt(afterStart.rssMb)} MB (highest so far ${fmt(afterStart.peakRssMb)} MB)${kids ? `; child processes: ${kids}` : ''}`,
+    );
     if (!withLoad) return { dataDir: label, afterStart, process: proc };
 
     const cookie = await signIn(app);
@@ -385,13 +482,19 @@ async function memoryRun(dataDir: string, label: MemoryRun['dataDir'], withLoad:
     }, 250);
     let load: LoadResult;
     try {
-      load = await measure(`${app.baseUrl}/api/auth/user`, { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, headers: { cookie } }, app.pid);
+      load = await measure(
+        `${app.baseUrl}/api/auth/user`,
+        { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, headers: { cookie } },
+        app.pid,
+      );
     } finally {
       clearInterval(sampler);
     }
     app.assertAlive();
     const afterLoad = readMemory(app.pid);
-    say(`  after ${WARMUP_S} + ${DURATION_S} s of load (${fmt(load.requestsPerSec)} req/s): RSS ${fmt(afterLoad.rssMb)} MB, highest during the load ${fmt(peakDuringLoadMb)} MB`);
+    say(
+      `  after ${WARMUP_S} + ${DURATION_S} s of load (${fmt(load.requestsPerSec)} req/s): RSS ${fmt(afterLoad.rssMb)} MB, highest during the load ${fmt(peakDuringLoadMb)} MB`,
+    );
     return { dataDir: label, afterStart, afterLoad, peakDuringLoadMb, load, process: proc };
   });
 }
@@ -414,11 +517,24 @@ async function benchMemory() {
     removeTempDir(dataDir);
   });
   for (const r of runs) {
-    check('memory', `RSS 5 s after start, ${r.dataDir} data dir (MB)`, fmt(r.afterStart.rssMb), `<= ${TARGETS.rssAfterStartMb}`, r.afterStart.rssMb <= TARGETS.rssAfterStartMb);
+    check(
+      'memory',
+      `RSS 5 s after start, ${r.dataDir} data dir (MB)`,
+      fmt(r.afterStart.rssMb),
+      `<= ${TARGETS.rssAfterStartMb}`,
+      r.afterStart.rssMb <= TARGETS.rssAfterStartMb,
+    );
     check('memory', `highest RSS during start-up, ${r.dataDir} data dir (MB)`, fmt(r.afterStart.peakRssMb), '-', null);
     if (r.process.children.length) {
       const total = r.process.children.reduce((sum, c) => sum + c.rssMb, 0);
-      check('memory', `+ child processes' RSS, ${r.dataDir} data dir (MB)`, fmt(total), '-', null, r.process.children.map((c) => c.cmdline.split(' ')[0]!.split('/').pop()).join(', '));
+      check(
+        'memory',
+        `+ child processes' RSS, ${r.dataDir} data dir (MB)`,
+        fmt(total),
+        '-',
+        null,
+        r.process.children.map((c) => c.cmdline.split(' ')[0]!.split('/').pop()).join(', '),
+      );
     }
     if (r.afterLoad) {
       check('memory', `RSS after ${WARMUP_S} + ${DURATION_S} s HTTP load (MB)`, fmt(r.afterLoad.rssMb), '-', null);
@@ -446,9 +562,13 @@ async function main() {
   const serverArgs = appNodeArgs();
   const machine = await machineInfo();
   const app = appInfo();
-  say(`machine: ${machine.nproc} CPUs (${machine.cpuModel}), ${machine.memTotalGb} GB RAM, node ${machine.node}, load average ${machine.loadAvgAtStart.join(' ')}`);
+  say(
+    `machine: ${machine.nproc} CPUs (${machine.cpuModel}), ${machine.memTotalGb} GB RAM, node ${machine.node}, load average ${machine.loadAvgAtStart.join(' ')}`,
+  );
   say(`PostgreSQL ${machine.postgres} at ${PG_ADMIN_URL}`);
-  say(`app: ${app.dir} at ${app.commit ?? '?'}${app.uncommittedFiles ? ` + ${app.uncommittedFiles} uncommitted file(s)` : ''}`);
+  say(
+    `app: ${app.dir} at ${app.commit ?? '?'}${app.uncommittedFiles ? ` + ${app.uncommittedFiles} uncommitted file(s)` : ''}`,
+  );
   say(`server command: node ${serverArgs.join(' ')}`);
 
   const results: Record<string, unknown> = {};
@@ -461,7 +581,15 @@ async function main() {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     selected,
-    settings: { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, startupRuns: STARTUP_RUNS, memorySettleMs: MEMORY_SETTLE_MS, disturbedPct: DISTURBED_PCT, quietWaitS: QUIET_WAIT_S },
+    settings: {
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+      startupRuns: STARTUP_RUNS,
+      memorySettleMs: MEMORY_SETTLE_MS,
+      disturbedPct: DISTURBED_PCT,
+      quietWaitS: QUIET_WAIT_S,
+    },
     targets: TARGETS,
     machine: { ...machine, loadAvgAtEnd: os.loadavg().map((n) => +n.toFixed(2)) },
     app,
@@ -479,14 +607,26 @@ async function main() {
   console.log(
     table(
       ['Benchmark', 'Measure', 'Value', 'Target', 'Result', 'Note'],
-      checks.map((c) => [c.benchmark, c.measure, c.value, c.target, c.pass === null ? '' : c.pass ? 'PASS' : 'FAIL', c.note ?? '']),
+      checks.map((c) => [
+        c.benchmark,
+        c.measure,
+        c.value,
+        c.target,
+        c.pass === null ? '' : c.pass ? 'PASS' : 'FAIL',
+        c.note ?? '',
+      ]),
       'llrrll',
     ),
   );
   const failed = checks.filter((c) => c.pass === false).length;
   const noisy = checks.some((c) => c.note?.startsWith('disturbed'));
-  console.log(`\n${failed ? `${failed} FAIL` : 'all targets met'}${errors.length ? `, ${errors.length} error(s)` : ''}${retries.length ? `, ${retries.length} step(s) retried after an outside kill` : ''}; results in ${path.relative(process.cwd(), file)}`);
-  if (noisy) console.log(`Some figures were taken while other processes used more than ${DISTURBED_PCT}% of a core: run again on a quiet machine.`);
+  console.log(
+    `\n${failed ? `${failed} FAIL` : 'all targets met'}${errors.length ? `, ${errors.length} error(s)` : ''}${retries.length ? `, ${retries.length} step(s) retried after an outside kill` : ''}; results in ${path.relative(process.cwd(), file)}`,
+  );
+  if (noisy)
+    console.log(
+      `Some figures were taken while other processes used more than ${DISTURBED_PCT}% of a core: run again on a quiet machine.`,
+    );
   process.exitCode = errors.length ? 1 : 0;
 }
 

@@ -29,7 +29,12 @@ export const shellTrigger = (page: Page): Locator => page.locator('[data-sidebar
  * Signs in through the real form. Opens /admin first unless the page already shows the form
  * (so a test can sign in on /admin/users and stay there). Returns the login answer.
  */
-export async function signIn(page: Page, username: string, password: string, opts: SignInOptions = {}): Promise<Response> {
+export async function signIn(
+  page: Page,
+  username: string,
+  password: string,
+  opts: SignInOptions = {},
+): Promise<Response> {
   const form = loginForm(page);
   if (!new URL(page.url(), 'http://x').pathname.startsWith('/admin') || !(await form.submit.isVisible())) {
     await page.goto('/admin');
@@ -51,7 +56,9 @@ export async function signIn(page: Page, username: string, password: string, opt
 
 /** The visible toast with this title (Radix also copies the text into a screen-reader live region). */
 export function toastWith(page: Page, title: string): Locator {
-  return page.locator('[data-slot="toast"]').filter({ has: page.locator('[data-slot="toast-title"]', { hasText: title }) });
+  return page
+    .locator('[data-slot="toast"]')
+    .filter({ has: page.locator('[data-slot="toast-title"]', { hasText: title }) });
 }
 
 export async function expectToast(page: Page, title: string, description?: string): Promise<Locator> {
@@ -75,11 +82,19 @@ export function api(page: Page) {
   };
   return {
     get: async <T = unknown>(url: string) => check<T>(await request.get(url), `GET ${url}`),
-    post: async <T = unknown>(url: string, data?: unknown) => check<T>(await request.post(url, { data }), `POST ${url}`),
+    post: async <T = unknown>(url: string, data?: unknown) =>
+      check<T>(await request.post(url, { data }), `POST ${url}`),
     put: async <T = unknown>(url: string, data?: unknown) => check<T>(await request.put(url, { data }), `PUT ${url}`),
     login: async (username: string, password: string) =>
-      check<{ id: number; username: string; role: string }>(await request.post('/api/auth/login', { data: { username, password } }), `login of ${username}`),
-    me: async () => check<{ id: number; username: string; email: string | null; firstName: string | null; lastName: string | null }>(await request.get('/api/auth/user'), 'GET /api/auth/user'),
+      check<{ id: number; username: string; role: string }>(
+        await request.post('/api/auth/login', { data: { username, password } }),
+        `login of ${username}`,
+      ),
+    me: async () =>
+      check<{ id: number; username: string; email: string | null; firstName: string | null; lastName: string | null }>(
+        await request.get('/api/auth/user'),
+        'GET /api/auth/user',
+      ),
   };
 }
 

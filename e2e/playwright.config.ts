@@ -18,7 +18,14 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Same name in the runner and its workers (the config is loaded by each); prepare-db deletes it first.
 const DATA_DIR = path.join(os.tmpdir(), `autoimport-e2e-${PORT}`);
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export default defineConfig({
   testDir: './tests',
@@ -64,7 +71,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx e2e/prepare-db.ts && node scripts/build-server.mjs --if-stale && node --enable-source-maps dist/server/main.js',
+    command:
+      'npx tsx e2e/prepare-db.ts && node scripts/build-server.mjs --if-stale && node --enable-source-maps dist/server/main.js',
     cwd: repoRoot,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,

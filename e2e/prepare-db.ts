@@ -18,7 +18,9 @@ if (!dataDir) throw new Error('prepare-db: set DATA_DIR to the (temporary) PGlit
 const resolved = path.resolve(dataDir);
 // It is deleted first: refuse anything that is not a throwaway directory of ours.
 if (!resolved.startsWith(path.resolve(os.tmpdir()) + path.sep) || !path.basename(resolved).includes('e2e')) {
-  throw new Error(`prepare-db: refusing to recreate ${resolved} (expected a directory named *e2e* under ${os.tmpdir()})`);
+  throw new Error(
+    `prepare-db: refusing to recreate ${resolved} (expected a directory named *e2e* under ${os.tmpdir()})`,
+  );
 }
 rmSync(resolved, { recursive: true, force: true });
 

@@ -91,7 +91,12 @@ function hslToRgb(h: number, s: number, l: number): [number, number, number] {
   return [f(0), f(8), f(4)];
 }
 
-async function insertPhotos(db: Db, proposalId: number, sizes: readonly (readonly [number, number])[], hue: number): Promise<string[]> {
+async function insertPhotos(
+  db: Db,
+  proposalId: number,
+  sizes: readonly (readonly [number, number])[],
+  hue: number,
+): Promise<string[]> {
   const rows = sizes.map(([w, h], i) => {
     const data = generatePng(w, h, (hue + i * 47) % 360);
     return {
@@ -128,14 +133,50 @@ const proposalBase = {
 export async function insertPublicFixtures(db: Db): Promise<void> {
   await ensureSettingDefaults(db);
   for (const [key, value] of Object.entries(PUBLIC_SETTINGS)) {
-    await db.update(systemSettings).set({ value }).where(sql`${systemSettings.key} = ${key}`);
+    await db
+      .update(systemSettings)
+      .set({ value })
+      .where(sql`${systemSettings.key} = ${key}`);
   }
   const [geral, comercial, plain] = await db
     .insert(leads)
     .values([
-      { reference: 'L90001', firstName: 'Joana', lastName: 'Martins', email: 'joana.martins@example.pt', phone: '+351 961 111 222', vehicleMake: 'BMW', vehicleModel: 'Série 3', emailSource: 'geral', origin: 'manual', status: 'quoted' },
-      { reference: 'L90002', firstName: 'Pedro', lastName: 'Almeida', email: 'pedro.almeida@example.pt', phone: '+351 962 333 444', vehicleMake: 'Audi', vehicleModel: 'A4', emailSource: 'comercial', origin: 'email', status: 'quoted' },
-      { reference: 'L90003', firstName: 'Sofia', lastName: null, email: 'sofia@example.pt', phone: '+351 963 555 666', vehicleMake: 'Renault', vehicleModel: 'Clio', emailSource: 'geral', origin: 'manual', status: 'quoted' },
+      {
+        reference: 'L90001',
+        firstName: 'Joana',
+        lastName: 'Martins',
+        email: 'joana.martins@example.pt',
+        phone: '+351 961 111 222',
+        vehicleMake: 'BMW',
+        vehicleModel: 'Série 3',
+        emailSource: 'geral',
+        origin: 'manual',
+        status: 'quoted',
+      },
+      {
+        reference: 'L90002',
+        firstName: 'Pedro',
+        lastName: 'Almeida',
+        email: 'pedro.almeida@example.pt',
+        phone: '+351 962 333 444',
+        vehicleMake: 'Audi',
+        vehicleModel: 'A4',
+        emailSource: 'comercial',
+        origin: 'email',
+        status: 'quoted',
+      },
+      {
+        reference: 'L90003',
+        firstName: 'Sofia',
+        lastName: null,
+        email: 'sofia@example.pt',
+        phone: '+351 963 555 666',
+        vehicleMake: 'Renault',
+        vehicleModel: 'Clio',
+        emailSource: 'geral',
+        origin: 'manual',
+        status: 'quoted',
+      },
     ])
     .returning({ id: leads.id });
 
@@ -156,7 +197,10 @@ export async function insertPublicFixtures(db: Db): Promise<void> {
     .returning({ id: proposals.id });
   const fullPhotos = await insertPhotos(db, full!.id, FULL_PROPOSAL_PHOTO_SIZES, 210);
   // The fifth photo does not exist: the page hides it.
-  await db.update(proposals).set({ imageUrls: [...fullPhotos.slice(0, 2), '/media/0000000000000000dead', ...fullPhotos.slice(2)] }).where(sql`${proposals.id} = ${full!.id}`);
+  await db
+    .update(proposals)
+    .set({ imageUrls: [...fullPhotos.slice(0, 2), '/media/0000000000000000dead', ...fullPhotos.slice(2)] })
+    .where(sql`${proposals.id} = ${full!.id}`);
 
   const [second] = await db
     .insert(proposals)
@@ -178,13 +222,39 @@ export async function insertPublicFixtures(db: Db): Promise<void> {
       sourceListing: null,
     })
     .returning({ id: proposals.id });
-  await db.update(proposals).set({ imageUrls: await insertPhotos(db, second!.id, [[800, 600], [800, 600]], 20) }).where(sql`${proposals.id} = ${second!.id}`);
+  await db
+    .update(proposals)
+    .set({
+      imageUrls: await insertPhotos(
+        db,
+        second!.id,
+        [
+          [800, 600],
+          [800, 600],
+        ],
+        20,
+      ),
+    })
+    .where(sql`${proposals.id} = ${second!.id}`);
 
   const [one] = await db
     .insert(proposals)
-    .values({ ...proposalBase, publicId: PUBLIC_PROPOSALS.onePhoto, leadId: null, vehicleBrand: 'Peugeot', vehicleModel: '308', vehiclePrice: '15900.00', isvCost: '1800.00', ivaCost: '0', totalCost: '20040.00' })
+    .values({
+      ...proposalBase,
+      publicId: PUBLIC_PROPOSALS.onePhoto,
+      leadId: null,
+      vehicleBrand: 'Peugeot',
+      vehicleModel: '308',
+      vehiclePrice: '15900.00',
+      isvCost: '1800.00',
+      ivaCost: '0',
+      totalCost: '20040.00',
+    })
     .returning({ id: proposals.id });
-  await db.update(proposals).set({ imageUrls: await insertPhotos(db, one!.id, [[900, 600]], 120) }).where(sql`${proposals.id} = ${one!.id}`);
+  await db
+    .update(proposals)
+    .set({ imageUrls: await insertPhotos(db, one!.id, [[900, 600]], 120) })
+    .where(sql`${proposals.id} = ${one!.id}`);
 
   const [showcase] = await db
     .insert(proposals)
@@ -201,9 +271,23 @@ export async function insertPublicFixtures(db: Db): Promise<void> {
       sourceListing: 'https://suchen.mobile.de/fahrzeuge/details.html?id=461901295',
     })
     .returning({ id: proposals.id });
-  await db.update(proposals).set({ imageUrls: await insertPhotos(db, showcase!.id, FULL_PROPOSAL_PHOTO_SIZES, 300) }).where(sql`${proposals.id} = ${showcase!.id}`);
+  await db
+    .update(proposals)
+    .set({ imageUrls: await insertPhotos(db, showcase!.id, FULL_PROPOSAL_PHOTO_SIZES, 300) })
+    .where(sql`${proposals.id} = ${showcase!.id}`);
 
   await db
     .insert(proposals)
-    .values({ ...proposalBase, publicId: PUBLIC_PROPOSALS.noPhotos, leadId: plain!.id, vehicleBrand: 'Renault', vehicleModel: 'Clio', vehicleSubmodel: null, vehiclePrice: '12500.00', isvCost: '950.00', ivaCost: null, totalCost: '15790.00' });
+    .values({
+      ...proposalBase,
+      publicId: PUBLIC_PROPOSALS.noPhotos,
+      leadId: plain!.id,
+      vehicleBrand: 'Renault',
+      vehicleModel: 'Clio',
+      vehicleSubmodel: null,
+      vehiclePrice: '12500.00',
+      isvCost: '950.00',
+      ivaCost: null,
+      totalCost: '15790.00',
+    });
 }

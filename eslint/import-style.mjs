@@ -36,7 +36,13 @@ export const importStyle = {
         const targetUnit = unitOf(target);
         if (targetUnit === unit) return;
         const mapped = mappedSpecifier(target);
-        if (mapped) context.report({ node: source, messageId: 'leavesUnit', data: { specifier, unit, mapped }, fix: replace(mapped) });
+        if (mapped)
+          context.report({
+            node: source,
+            messageId: 'leavesUnit',
+            data: { specifier, unit, mapped },
+            fix: replace(mapped),
+          });
         else context.report({ node: source, messageId: 'leavesUnitNoMap', data: { specifier, unit, target } });
         return;
       }
@@ -44,7 +50,12 @@ export const importStyle = {
       if (!target || unitOf(target) !== unit) return;
       let relative = path.posix.relative(dir, target);
       if (!relative.startsWith('.')) relative = './' + relative;
-      context.report({ node: source, messageId: 'mapIntoOwnUnit', data: { specifier, unit, relative }, fix: replace(relative) });
+      context.report({
+        node: source,
+        messageId: 'mapIntoOwnUnit',
+        data: { specifier, unit, relative },
+        fix: replace(relative),
+      });
     }
 
     return {

@@ -39,12 +39,14 @@ export function unitOf(relPath) {
 
 /** 'src/server/app.ts' -> '#server/app.ts'; null when no map covers the path. */
 export function mappedSpecifier(relPath) {
-  for (const [prefix, folder] of IMPORT_MAPS) if (relPath.startsWith(folder)) return prefix + relPath.slice(folder.length);
+  for (const [prefix, folder] of IMPORT_MAPS)
+    if (relPath.startsWith(folder)) return prefix + relPath.slice(folder.length);
   return null;
 }
 
 /** '#server/app.ts' -> 'src/server/app.ts'; null for anything else. */
 export function resolveMapped(specifier) {
-  for (const [prefix, folder] of IMPORT_MAPS) if (specifier.startsWith(prefix)) return folder + specifier.slice(prefix.length);
+  for (const [prefix, folder] of IMPORT_MAPS)
+    if (specifier.startsWith(prefix)) return folder + specifier.slice(prefix.length);
   return null;
 }

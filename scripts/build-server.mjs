@@ -29,7 +29,9 @@ export async function buildServer({ root = repoRoot, outDir = path.join(root, SE
   try {
     await esbuild.build({
       absWorkingDir: root,
-      entryPoints: Object.fromEntries(Object.entries(SERVER_ENTRY_POINTS).map(([name, src]) => [name, path.join(root, src)])),
+      entryPoints: Object.fromEntries(
+        Object.entries(SERVER_ENTRY_POINTS).map(([name, src]) => [name, path.join(root, src)]),
+      ),
       outdir: tmpDir,
       bundle: true,
       splitting: true,
@@ -58,6 +60,8 @@ if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === imp
   if (reason) {
     const started = Date.now();
     const outDir = await buildServer();
-    console.log(`> server built: ${path.relative(process.cwd(), outDir) || outDir} (${reason}, ${Date.now() - started} ms)`);
+    console.log(
+      `> server built: ${path.relative(process.cwd(), outDir) || outDir} (${reason}, ${Date.now() - started} ms)`,
+    );
   }
 }

@@ -19,7 +19,11 @@ function run(argv: string[]) {
 
 describe('npm run listing:parse', () => {
   it('prints the data as pretty JSON', () => {
-    const r = run([`${fixtures}standvirtual-iva.html`, '--url', 'https://www.standvirtual.com/carros/anuncio/x-ID8PaB1c.html']);
+    const r = run([
+      `${fixtures}standvirtual-iva.html`,
+      '--url',
+      'https://www.standvirtual.com/carros/anuncio/x-ID8PaB1c.html',
+    ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ marketplace: 'standvirtual', brand: 'BMW', price: '52900.00' });
     expect(r.out).toContain('\n  "brand": "BMW"');
@@ -49,7 +53,11 @@ describe('npm run listing:parse', () => {
   it('runs as a process with tsx', () => {
     const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
     const script = fileURLToPath(new URL('./listing-parse.ts', import.meta.url));
-    const ok = spawnSync(tsx, [script, `${fixtures}otomoto.html`, '--url', 'https://www.otomoto.pl/osobowe/oferta/x.html'], { encoding: 'utf8' });
+    const ok = spawnSync(
+      tsx,
+      [script, `${fixtures}otomoto.html`, '--url', 'https://www.otomoto.pl/osobowe/oferta/x.html'],
+      { encoding: 'utf8' },
+    );
     expect(ok.status).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ marketplace: 'otomoto', currency: 'PLN' });
     const bad = spawnSync(tsx, [script, `${fixtures}generic-og-only.html`], { encoding: 'utf8' });

@@ -25,7 +25,11 @@ export function main(argv: string[], io: CliIo = realIo): number {
   let file: string | undefined;
   let url: string | undefined;
   try {
-    const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { url: { type: 'string' } } });
+    const { positionals, values } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { url: { type: 'string' } },
+    });
     file = positionals[0];
     url = values.url;
     if (positionals.length > 1) throw new Error(`unexpected argument: ${positionals[1]}`);
@@ -46,11 +50,16 @@ export function main(argv: string[], io: CliIo = realIo): number {
   }
   const outcome = parseListing(html, url);
   if (!outcome.ok) {
-    io.err(outcome.reason === 'blocked' ? `error: blocked page (${outcome.protection} bot protection), not a listing` : 'error: no car data found in the page (not a listing)');
+    io.err(
+      outcome.reason === 'blocked'
+        ? `error: blocked page (${outcome.protection} bot protection), not a listing`
+        : 'error: no car data found in the page (not a listing)',
+    );
     return 1;
   }
   io.out(JSON.stringify(outcome.data, null, 2));
   return 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exitCode = main(process.argv.slice(2));

@@ -30,8 +30,18 @@ const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 const SUITES = [
   { id: 'unit', name: 'unit + web (Vitest)', projects: ['unit', 'web'], out: 'vitest-unit.json' },
-  { id: 'integration', name: 'integration on PGlite (Vitest)', projects: ['integration'], out: 'vitest-integration-pglite.json' },
-  { id: 'pg', name: 'integration on PostgreSQL (Vitest)', projects: ['integration'], out: 'vitest-integration-pg.json' },
+  {
+    id: 'integration',
+    name: 'integration on PGlite (Vitest)',
+    projects: ['integration'],
+    out: 'vitest-integration-pglite.json',
+  },
+  {
+    id: 'pg',
+    name: 'integration on PostgreSQL (Vitest)',
+    projects: ['integration'],
+    out: 'vitest-integration-pg.json',
+  },
   { id: 'e2e', name: 'end-to-end (Playwright)', out: 'playwright.json' },
 ];
 const ALIASES = { web: 'unit', pglite: 'integration', postgres: 'pg', postgresql: 'pg', playwright: 'e2e' };
@@ -112,7 +122,9 @@ async function postgresReachable(url) {
     }
   }
   if (host.startsWith('/')) return { ok: true }; // a socket directory: let the tests find out
-  return (await tcpReachable(host, port)) ? { ok: true } : { ok: false, why: `nothing accepts TCP connections at ${host}:${port}` };
+  return (await tcpReachable(host, port))
+    ? { ok: true }
+    : { ok: false, why: `nothing accepts TCP connections at ${host}:${port}` };
 }
 
 let interrupted = false;

@@ -43,12 +43,15 @@ if (values.password !== undefined && !isStrongPassword(values.password)) {
 }
 
 const env = loadEnv();
-const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }).catch((err: Error) => fail(err.message));
+const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }).catch(
+  (err: Error) => fail(err.message),
+);
 try {
   await runMigrations(database);
   const db = database.db;
   if (command === 'list') {
-    for (const u of await listUsers(db)) console.log(`${String(u.id).padStart(4)}  ${u.username.padEnd(20)} ${u.role.padEnd(6)} ${u.email ?? ''}`);
+    for (const u of await listUsers(db))
+      console.log(`${String(u.id).padStart(4)}  ${u.username.padEnd(20)} ${u.role.padEnd(6)} ${u.email ?? ''}`);
   } else if (command === 'create') {
     if (username!.length < USERNAME_MIN_LENGTH) fail('Username must be at least 3 characters');
     if (!ROLES.includes(values.role as Role)) fail('Please select a role: admin or user');
@@ -69,8 +72,14 @@ try {
     await updateUser(db, user.id, { password: await hashPassword(password) });
     // A reset ends every session the account had, wherever it was signed in.
     await deleteSessionsOfUser(db, user.id);
-    await recordAudit(db, { event: 'password_changed', username: user.username.toLowerCase(), details: 'reset from the command line' });
-    console.log(`password of '${user.username}' reset${values.password ? '' : `; new password: ${password}`}; its sessions were ended`);
+    await recordAudit(db, {
+      event: 'password_changed',
+      username: user.username.toLowerCase(),
+      details: 'reset from the command line',
+    });
+    console.log(
+      `password of '${user.username}' reset${values.password ? '' : `; new password: ${password}`}; its sessions were ended`,
+    );
   }
 } finally {
   await database.close();

@@ -34,7 +34,9 @@ export function assertAlive(child: ChildProcess, what: string, output: () => str
   const how = child.signalCode ?? `exit code ${child.exitCode}`;
   const message = `${what} exited (${how}) ${stoppedByUs.has(child) ? 'after being stopped' : 'unexpectedly'}:\n${output()}`;
   // The server exits 0 on SIGTERM / SIGINT once its graceful shutdown handler is installed.
-  const outside = !stoppedByUs.has(child) && (child.exitCode === 0 || (child.signalCode !== null && OUTSIDE_SIGNALS.has(child.signalCode)));
+  const outside =
+    !stoppedByUs.has(child) &&
+    (child.exitCode === 0 || (child.signalCode !== null && OUTSIDE_SIGNALS.has(child.signalCode)));
   if (outside) throw new ExternalKillError(`${message}\n(stopped by a signal that did not come from this benchmark)`);
   throw new Error(message);
 }

@@ -27,7 +27,11 @@ interface MachineCpu {
 export function machineCpu(): MachineCpu {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
   const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
-  return { processes: (user! + nice! + system!) / CLK_TCK, softirq: (irq! + softirq!) / CLK_TCK, steal: steal! / CLK_TCK };
+  return {
+    processes: (user! + nice! + system!) / CLK_TCK,
+    softirq: (irq! + softirq!) / CLK_TCK,
+    steal: steal! / CLK_TCK,
+  };
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
@@ -82,7 +86,10 @@ export function cpuWindow(pid: number): () => CpuWindow {
  * second, so a measurement does not start in the middle of someone else's test run.
  * Returns how long it waited and the last reading.
  */
-export async function waitForQuiet(maxWaitS: number, thresholdPct: number): Promise<{ waitedS: number; otherPct: number }> {
+export async function waitForQuiet(
+  maxWaitS: number,
+  thresholdPct: number,
+): Promise<{ waitedS: number; otherPct: number }> {
   const t0 = performance.now();
   let otherPct = 0;
   for (;;) {

@@ -27,7 +27,11 @@ export interface Chromium {
 /** Starts Chromium with --remote-debugging-port=0 and reads the port it chose from its stderr. */
 export async function launchChromium(): Promise<Chromium> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-chromium-'));
-  const child = spawn(CHROMIUM_PATH, [...FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${err}`)), 30_000);

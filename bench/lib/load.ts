@@ -57,7 +57,13 @@ export async function measure(url: string, opts: LoadOptions, serverPid: number)
     // Mean of the per-second samples, as autocannon prints it.
     requestsPerSec: r.requests.average,
     requestsTotal: answered,
-    latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.average },
+    latencyMs: {
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      max: r.latency.max,
+      mean: r.latency.average,
+    },
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,

@@ -57,7 +57,20 @@ export interface Spawned {
 /** Environment without anything the parent shell may have set for the app. */
 function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const key of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'NODE_ENV', 'NODE_OPTIONS', 'LOGIN_RATE_LIMIT_PER_MINUTE', 'TRUST_PROXY', 'PUBLIC_URL']) {
+  for (const key of [
+    'DATABASE_URL',
+    'DATA_DIR',
+    'PORT',
+    'HOST',
+    'ADMIN_USERNAME',
+    'ADMIN_PASSWORD',
+    'LOG_LEVEL',
+    'NODE_ENV',
+    'NODE_OPTIONS',
+    'LOGIN_RATE_LIMIT_PER_MINUTE',
+    'TRUST_PROXY',
+    'PUBLIC_URL',
+  ]) {
     delete env[key];
   }
   return env;
@@ -139,14 +152,23 @@ export interface HttpAnswer {
 }
 
 /** One request on a fresh connection (no keep-alive pool to leak or to skew a timing). */
-export function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {}): Promise<HttpAnswer> {
+export function request(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
+): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: init.method ?? 'GET', headers: { connection: 'close', ...init.headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: init.method ?? 'GET', headers: { connection: 'close', ...init.headers }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(init.timeoutMs ?? 5_000, () => req.destroy(new Error(`timeout: ${url}`)));
     req.on('error', reject);
     req.end(init.body);
@@ -157,7 +179,11 @@ export function request(url: string, init: { method?: string; headers?: Record<s
  * Polls GET `path` every `intervalMs` until it answers 200; returns the milliseconds since the
  * process was spawned. Fails early if the process exits, and after `timeoutMs`.
  */
-export async function waitFor200(server: Spawned, urlPath = '/', { intervalMs = 50, timeoutMs = 60_000 } = {}): Promise<number> {
+export async function waitFor200(
+  server: Spawned,
+  urlPath = '/',
+  { intervalMs = 50, timeoutMs = 60_000 } = {},
+): Promise<number> {
   const deadline = server.spawnedAt + timeoutMs;
   let last = 'no answer yet';
   for (;;) {
@@ -170,7 +196,9 @@ export async function waitFor200(server: Spawned, urlPath = '/', { intervalMs = 
       last = (err as Error).message;
     }
     if (performance.now() > deadline) {
-      throw new Error(`server did not answer 200 on ${urlPath} within ${timeoutMs / 1000} s (last: ${last}):\n${server.output()}`);
+      throw new Error(
+        `server did not answer 200 on ${urlPath} within ${timeoutMs / 1000} s (last: ${last}):\n${server.output()}`,
+      );
     }
     await sleep(intervalMs);
   }
@@ -189,7 +217,8 @@ export async function signIn(server: Spawned): Promise<string> {
   const sid = setCookie.map((c) => c.split(';')[0]!).find((c) => c.startsWith('sid='));
   if (!sid) throw new Error(`sign-in answered 200 without a sid cookie: ${setCookie.join(' | ')}`);
   const check = await request(`${server.baseUrl}/api/auth/user`, { headers: { cookie: sid } });
-  if (check.status !== 200) throw new Error(`GET /api/auth/user with the new cookie answered ${check.status}: ${check.body}`);
+  if (check.status !== 200)
+    throw new Error(`GET /api/auth/user with the new cookie answered ${check.status}: ${check.body}`);
   return sid;
 }
 
@@ -241,7 +270,8 @@ export function inspectServerProcess(pid: number): ProcessInfo {
   const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
   const cmdline = cmdlineOf(pid);
   if (!/^node/.test(comm)) throw new Error(`pid ${pid} is "${comm}" (${cmdline}), not node`);
-  if (!cmdline.includes('dist/server/main.js') && !cmdline.includes('src/server/main.ts')) throw new Error(`pid ${pid} runs "${cmdline}", not the server`);
+  if (!cmdline.includes('dist/server/main.js') && !cmdline.includes('src/server/main.ts'))
+    throw new Error(`pid ${pid} runs "${cmdline}", not the server`);
   const children = childPids(pid).flatMap((child) => {
     try {
       return [{ pid: child, cmdline: cmdlineOf(child), rssMb: readMemory(child).rssMb }];

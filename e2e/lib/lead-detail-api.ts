@@ -35,7 +35,11 @@ export function uniqueContact() {
   counter += 1;
   const n = (Date.now() * 10 + counter) % 10_000_000;
   const digits = `91${String(n).padStart(7, '0')}`;
-  return { tag: `${Date.now().toString(36)}${counter}`, phone: `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`, digits };
+  return {
+    tag: `${Date.now().toString(36)}${counter}`,
+    phone: `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`,
+    digits,
+  };
 }
 
 /** Signs the page in through the API (the form is sign-in.spec's business). */
@@ -74,4 +78,12 @@ export async function openLead(page: Page, lead: Pick<ApiLead, 'id' | 'reference
 
 /** The staff date format of the detail (en-US, 24-hour; the browser runs in UTC). */
 export const staffDate = (iso: string | Date) =>
-  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+  new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });

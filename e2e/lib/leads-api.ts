@@ -48,9 +48,15 @@ export function leadsApi(page: Page) {
         vehicleModel: '320d',
         ...fields,
       });
-      if (status && status !== 'requested') created = await client.put<CreatedLead>(`/api/leads/${created.id}`, { status });
+      if (status && status !== 'requested')
+        created = await client.put<CreatedLead>(`/api/leads/${created.id}`, { status });
       if (lastContactAt) {
-        await client.post(`/api/leads/${created.id}/timeline`, { type: 'call', title: 'Call', description: 'Spoke with the customer', createdAt: lastContactAt.toISOString() });
+        await client.post(`/api/leads/${created.id}/timeline`, {
+          type: 'call',
+          title: 'Call',
+          description: 'Spoke with the customer',
+          createdAt: lastContactAt.toISOString(),
+        });
         created = await client.get<CreatedLead>(`/api/leads/${created.id}`);
       }
       return created;

@@ -15,10 +15,13 @@ interface Stats {
 }
 
 const card = (page: Page, name: string) => page.getByRole('group', { name });
-const trendText = (change: number) => (change === 0 ? '0%' : `${change > 0 ? '+' : '-'}${Math.abs(change).toFixed(1)}%`);
+const trendText = (change: number) =>
+  change === 0 ? '0%' : `${change > 0 ? '+' : '-'}${Math.abs(change).toFixed(1)}%`;
 
 test.describe('dashboard', () => {
-  test('the four cards show the figures, trends and period of GET /api/dashboard/stats (revenue in €K)', async ({ page }) => {
+  test('the four cards show the figures, trends and period of GET /api/dashboard/stats (revenue in €K)', async ({
+    page,
+  }) => {
     await openAs(page, admin, '/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.getByText('Welcome back, track your leads and imports')).toBeVisible();
@@ -49,7 +52,8 @@ test.describe('dashboard', () => {
     await openAs(page, admin, '/admin');
     const leads = leadsApi(page);
     const created = [];
-    for (const name of ['One', 'Two', 'Three']) created.push(await leads.create({ firstName: name, lastName: tag, vehicleMake: 'Peugeot', vehicleModel: '308' }));
+    for (const name of ['One', 'Two', 'Three'])
+      created.push(await leads.create({ firstName: name, lastName: tag, vehicleMake: 'Peugeot', vehicleModel: '308' }));
     await page.reload();
     const recent = page.getByRole('list', { name: 'Recent leads' });
     const links = recent.getByRole('link');
@@ -73,7 +77,10 @@ test.describe('dashboard', () => {
     await expect(page).toHaveURL('/admin/imports');
   });
 
-  test('live: a lead created by another user updates Total Leads and Recent Leads without a reload', async ({ page, browser }) => {
+  test('live: a lead created by another user updates Total Leads and Recent Leads without a reload', async ({
+    page,
+    browser,
+  }) => {
     const tag = uniqueTag();
     await openAs(page, admin, '/admin');
     const total = card(page, 'Total Leads').getByTestId('stat-value');
@@ -88,7 +95,9 @@ test.describe('dashboard', () => {
       await office.close();
     }
     await expect(total).toHaveText((before + 1).toLocaleString('en-US'), { timeout: 5_000 });
-    await expect(page.getByRole('list', { name: 'Recent leads' }).getByRole('link').first()).toContainText(`Live ${tag}`);
+    await expect(page.getByRole('list', { name: 'Recent leads' }).getByRole('link').first()).toContainText(
+      `Live ${tag}`,
+    );
   });
 });
 

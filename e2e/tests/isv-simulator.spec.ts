@@ -15,7 +15,10 @@ async function fillWorkedExample(page: Page) {
   await page.goto('/simulador-isv');
   await expect(page.getByRole('heading', { level: 1, name: 'Simulador de ISV' })).toBeVisible();
   await expect(page).toHaveTitle(`Simulador de ISV para carros importados | ${PUBLIC_SETTINGS['company.name']}`);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /ISV e o IVA de um carro importado/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /ISV e o IVA de um carro importado/,
+  );
   await expect(isv(page)).toHaveText('—');
 
   await expect(page.getByRole('radio', { name: 'Gasolina' })).toBeChecked();
@@ -55,15 +58,17 @@ async function expectInputsRestored(page: Page) {
 
 async function shareReloadAndQuote(page: Page) {
   // The address holds the inputs as they are typed.
-  await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
-    matricula: '2020-06-01',
-    cc: '1395',
-    co2: '135',
-    ciclo: 'wltp',
-    preco: '15.000',
-    km: '85000',
-    declaracao: '2025-11-21',
-  });
+  await expect
+    .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+    .toEqual({
+      matricula: '2020-06-01',
+      cc: '1395',
+      co2: '135',
+      ciclo: 'wltp',
+      preco: '15.000',
+      km: '85000',
+      declaracao: '2025-11-21',
+    });
   const shared = page.url();
   await page.reload();
   expect(page.url()).toBe(shared);
@@ -75,7 +80,9 @@ async function shareReloadAndQuote(page: Page) {
 }
 
 test.describe('ISV simulator', () => {
-  test('is rendered on the server with a shared link\'s inputs and result, and hydrates without a CSP violation', async ({ page }) => {
+  test("is rendered on the server with a shared link's inputs and result, and hydrates without a CSP violation", async ({
+    page,
+  }) => {
     const shared = '/simulador-isv?matricula=2020-06-01&cc=1395&co2=135&ciclo=wltp&declaracao=2025-11-21';
     const html = await (await page.request.get(shared)).text();
     expect(html).toMatch(/data-testid="isv-valor"[^>]*>830,23/);
@@ -99,15 +106,30 @@ test.describe('ISV simulator', () => {
     expect(problems).toEqual([]);
   });
 
-  test('computes live, agrees with the API, restores a shared link and carries the car to the quote form', async ({ page }) => {
+  test('computes live, agrees with the API, restores a shared link and carries the car to the quote form', async ({
+    page,
+  }) => {
     await fillWorkedExample(page);
     await expectWorkedExample(page);
 
     // The browser runs the same engine as POST /api/isv/simulate.
     const api = await page.request.post('/api/isv/simulate', {
-      data: { fuel: 'petrol', engineCc: 1395, co2: 135, co2Cycle: 'wltp', firstRegistration: '2020-06-01', declarationDate: '2025-11-21', price: 15000, mileageKm: 85000 },
+      data: {
+        fuel: 'petrol',
+        engineCc: 1395,
+        co2: 135,
+        co2Cycle: 'wltp',
+        firstRegistration: '2020-06-01',
+        declarationDate: '2025-11-21',
+        price: 15000,
+        mileageKm: 85000,
+      },
     });
-    expect(await api.json()).toMatchObject({ isv: 830.23, iva: 0, breakdown: { cylinderComponent: 1631.07, environmentalComponent: 98.57, ageReductionPercent: 52 } });
+    expect(await api.json()).toMatchObject({
+      isv: 830.23,
+      iva: 0,
+      breakdown: { cylinderComponent: 1631.07, environmentalComponent: 98.57, ageReductionPercent: 52 },
+    });
 
     // A wrong value names the field in Portuguese and the result waits for it.
     await page.getByLabel('Emissões de CO₂ (g/km)').fill('13,5');
@@ -119,20 +141,24 @@ test.describe('ISV simulator', () => {
     await shareReloadAndQuote(page);
   });
 
-  test('on a phone: one column, a summary bar while the result is off screen, same link and quote', { tag: '@mobile' }, async ({ page }) => {
-    expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
-    await fillWorkedExample(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  test(
+    'on a phone: one column, a summary bar while the result is off screen, same link and quote',
+    { tag: '@mobile' },
+    async ({ page }) => {
+      expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
+      await fillWorkedExample(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const bar = page.getByTestId('isv-resumo-movel');
-    await expect(bar).toBeVisible();
-    await expect(bar).toContainText('ISV estimado: 830,23 €');
-    await bar.tap();
-    await expect(page.locator('#resultado')).toBeInViewport();
-    await expect(bar).toBeHidden();
-    await expectWorkedExample(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const bar = page.getByTestId('isv-resumo-movel');
+      await expect(bar).toBeVisible();
+      await expect(bar).toContainText('ISV estimado: 830,23 €');
+      await bar.tap();
+      await expect(page.locator('#resultado')).toBeInViewport();
+      await expect(bar).toBeHidden();
+      await expectWorkedExample(page);
 
-    await shareReloadAndQuote(page);
-  });
+      await shareReloadAndQuote(page);
+    },
+  );
 });

@@ -11,7 +11,10 @@ test.describe('lead detail', () => {
   test('header, badge, times, vehicle and quote in euros; opening marks it seen once', async ({ page }) => {
     const lead = await createLeadViaApi(page, { emailSource: 'comercial' });
     const seenCalls: string[] = [];
-    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith(`/api/leads/${lead.id}/seen`) && seenCalls.push(r.url()));
+    page.on(
+      'request',
+      (r) => r.method() === 'POST' && r.url().endsWith(`/api/leads/${lead.id}/seen`) && seenCalls.push(r.url()),
+    );
     const seen = page.waitForResponse((r) => r.url().endsWith(`/api/leads/${lead.id}/seen`));
     await openLead(page, lead);
     expect((await seen).status()).toBe(200);
@@ -110,7 +113,9 @@ test.describe('lead detail', () => {
     expect((await getLeadViaApi(page, lead.id)).budget).toBeNull();
   });
 
-  test('notes: counter, hard 1000 limit, unsaved text survives a reload, leaving asks first, save', async ({ page }) => {
+  test('notes: counter, hard 1000 limit, unsaved text survives a reload, leaving asks first, save', async ({
+    page,
+  }) => {
     const lead = await createLeadViaApi(page, { notes: null });
     await openLead(page, lead);
     const notes = page.getByLabel('Notes', { exact: true });
@@ -186,7 +191,15 @@ test.describe('lead detail', () => {
     const status = page.getByTestId('lead-status');
     await expect(status).toHaveText('Requested');
     await status.click();
-    await expect(page.getByRole('option')).toHaveText(['Requested', 'Quoted', 'Waiting for Lead', 'Waiting for Us', 'Contacted', 'Rejected', 'Converted']);
+    await expect(page.getByRole('option')).toHaveText([
+      'Requested',
+      'Quoted',
+      'Waiting for Lead',
+      'Waiting for Us',
+      'Contacted',
+      'Rejected',
+      'Converted',
+    ]);
     const converted = page.getByRole('option', { name: 'Converted' });
     await expect(converted).toHaveAttribute('aria-disabled', 'true');
     await converted.hover({ force: true });
@@ -209,7 +222,9 @@ test.describe('lead detail', () => {
     const frames: string[] = [];
     page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(String(payload))));
     await openLead(page, lead);
-    await expect.poll(() => frames.some((f) => f.includes('"connected"')), { message: 'WebSocket connected' }).toBe(true);
+    await expect
+      .poll(() => frames.some((f) => f.includes('"connected"')), { message: 'WebSocket connected' })
+      .toBe(true);
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
 
     const other = await browser.newContext();
@@ -235,8 +250,14 @@ test.describe('lead detail on a phone', { tag: '@mobile' }, () => {
     const lead = await createLeadViaApi(page);
     await api(page).post(`/api/leads/${lead.id}/quick-contact`, { type: 'call', notes: 'Called from the phone test' });
     await openLead(page, lead);
-    const box = async (name: string) => (await page.getByRole('heading', { level: 2, name, exact: true }).boundingBox())!;
-    const [contact, vehicle, timeline, proposals] = [await box('Contact'), await box('Vehicle'), await box('Timeline'), await box('Proposals')];
+    const box = async (name: string) =>
+      (await page.getByRole('heading', { level: 2, name, exact: true }).boundingBox())!;
+    const [contact, vehicle, timeline, proposals] = [
+      await box('Contact'),
+      await box('Vehicle'),
+      await box('Timeline'),
+      await box('Proposals'),
+    ];
     // Stacked: same left edge, each below the previous.
     expect(vehicle.y).toBeGreaterThan(contact.y);
     expect(timeline.y).toBeGreaterThan(vehicle.y);

@@ -1,5 +1,12 @@
 import { api, expect, expectToast, test } from '../fixtures.ts';
-import { createLeadViaApi, getLeadViaApi, openLead, signInViaApi, uniqueContact, type ApiLead } from '../lib/lead-detail-api.ts';
+import {
+  createLeadViaApi,
+  getLeadViaApi,
+  openLead,
+  signInViaApi,
+  uniqueContact,
+  type ApiLead,
+} from '../lib/lead-detail-api.ts';
 
 const year = new Date().getFullYear();
 
@@ -26,7 +33,11 @@ test.describe('lead dialogs', () => {
     // The make suggests the makes sold in Europe.
     const make = dialog.getByLabel('Make *');
     const listId = await make.getAttribute('list');
-    expect(await page.locator(`datalist[id="${listId}"] option`).evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toContain('Mercedes-Benz');
+    expect(
+      await page
+        .locator(`datalist[id="${listId}"] option`)
+        .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)),
+    ).toContain('Mercedes-Benz');
 
     const c = uniqueContact();
     await dialog.getByLabel('First name *').fill('Rui');
@@ -44,7 +55,17 @@ test.describe('lead dialogs', () => {
     await expect(page.getByRole('option')).toHaveText(['Not specified', 'Automatic', 'Manual', 'Any']);
     await page.getByRole('option', { name: 'Manual' }).click();
     await dialog.getByLabel('Fuel type').click();
-    await expect(page.getByRole('option')).toHaveText(['Not specified', 'Petrol', 'Diesel', 'Petrol hybrid', 'Diesel hybrid', 'Plug-in hybrid', 'Electric', 'LPG', 'Other']);
+    await expect(page.getByRole('option')).toHaveText([
+      'Not specified',
+      'Petrol',
+      'Diesel',
+      'Petrol hybrid',
+      'Diesel hybrid',
+      'Plug-in hybrid',
+      'Electric',
+      'LPG',
+      'Other',
+    ]);
     await page.getByRole('option', { name: 'Electric' }).click();
     await dialog.getByLabel('Budget (€)').fill('31500,50');
     await dialog.getByRole('button', { name: 'Create Lead' }).click();
@@ -121,8 +142,20 @@ test.describe('lead dialogs', () => {
 
   test('merge: two leads with the same phone written differently; the newer moves into the older', async ({ page }) => {
     const c = uniqueContact();
-    const older = await createLeadViaApi(page, { firstName: 'Inês', lastName: 'Rocha', phone: c.phone, email: null, notes: 'Older notes.' });
-    const newer = await createLeadViaApi(page, { firstName: 'Ines', lastName: 'R.', phone: `+351${c.digits}`, email: null, notes: 'Newer notes.' });
+    const older = await createLeadViaApi(page, {
+      firstName: 'Inês',
+      lastName: 'Rocha',
+      phone: c.phone,
+      email: null,
+      notes: 'Older notes.',
+    });
+    const newer = await createLeadViaApi(page, {
+      firstName: 'Ines',
+      lastName: 'R.',
+      phone: `+351${c.digits}`,
+      email: null,
+      notes: 'Newer notes.',
+    });
     await api(page).post(`/api/leads/${newer.id}/quick-contact`, { type: 'chat', notes: 'Chat on the newer lead' });
 
     await openLead(page, newer);
@@ -130,11 +163,16 @@ test.describe('lead dialogs', () => {
     await expect(notice).toHaveCount(1);
     await expect(notice).toContainText(`Possible duplicate of #${older.reference}`);
     await expect(notice).toContainText('same phone');
-    await expect(notice.getByRole('link', { name: `#${older.reference}` })).toHaveAttribute('href', `/admin/leads/${older.id}`);
+    await expect(notice.getByRole('link', { name: `#${older.reference}` })).toHaveAttribute(
+      'href',
+      `/admin/leads/${older.id}`,
+    );
 
     await notice.getByRole('button', { name: 'Merge' }).click();
     const confirm = page.getByRole('alertdialog', { name: `Merge #${newer.reference} into #${older.reference}?` });
-    await expect(confirm).toContainText(`The newer lead #${newer.reference} moves its timeline, notes and proposals into the older lead #${older.reference}`);
+    await expect(confirm).toContainText(
+      `The newer lead #${newer.reference} moves its timeline, notes and proposals into the older lead #${older.reference}`,
+    );
     await expect(confirm).toContainText('deleted');
     // Cancel changes nothing.
     await confirm.getByRole('button', { name: 'Cancel' }).click();

@@ -10,7 +10,9 @@ const localInput = (d: Date) => d.toISOString().slice(0, 16);
 test.describe('lead timeline', () => {
   test.beforeEach(async ({ page }) => signInViaApi(page));
 
-  test('add (required rule), newest first and expanded, edit, delete after a confirmation; last interaction follows', async ({ page }) => {
+  test('add (required rule), newest first and expanded, edit, delete after a confirmation; last interaction follows', async ({
+    page,
+  }) => {
     const lead = await createLeadViaApi(page);
     await openLead(page, lead);
     await expect(page.getByText('No timeline entries yet')).toBeVisible();
@@ -45,7 +47,9 @@ test.describe('lead timeline', () => {
     await expect(entries(page)).toHaveCount(2);
     await expect(entries(page).nth(0).getByTestId('timeline-label')).toHaveText('Text/WhatsApp');
     await expect(entries(page).nth(0)).toHaveAttribute('data-expanded', 'true');
-    await expect(entries(page).nth(0).getByTestId('timeline-description')).toHaveText('Sent the interior photos by WhatsApp.');
+    await expect(entries(page).nth(0).getByTestId('timeline-description')).toHaveText(
+      'Sent the interior photos by WhatsApp.',
+    );
     await expect(entries(page).nth(1).getByTestId('timeline-label')).toHaveText('Phone Call');
     await expect(entries(page).nth(1)).toHaveAttribute('data-expanded', 'false');
     await expect(entries(page).nth(1).getByTestId('timeline-summary')).toHaveText('Asked for a BMW 320d.');
@@ -55,7 +59,9 @@ test.describe('lead timeline', () => {
 
     // A click expands the older entry.
     await entries(page).nth(1).getByRole('button', { expanded: false }).click();
-    await expect(entries(page).nth(1).getByTestId('timeline-description')).toHaveText('Asked for a BMW 320d.\nBudget 25k.');
+    await expect(entries(page).nth(1).getByTestId('timeline-description')).toHaveText(
+      'Asked for a BMW 320d.\nBudget 25k.',
+    );
 
     // Edit.
     await entries(page).nth(1).getByRole('button', { name: 'Edit entry' }).click();
@@ -92,7 +98,9 @@ test.describe('lead timeline', () => {
     await expectToast(page, 'Success', 'Contact logged successfully');
     await expect(entries(page)).toHaveCount(1);
     await expect(entries(page).first().getByTestId('timeline-label')).toHaveText('Phone Call');
-    await expect(entries(page).first().getByTestId('timeline-description')).toHaveText('Called: she will decide on Monday.\nPrefers white.');
+    await expect(entries(page).first().getByTestId('timeline-description')).toHaveText(
+      'Called: she will decide on Monday.\nPrefers white.',
+    );
 
     await page.getByRole('button', { name: 'Log chat' }).click();
     const chat = page.getByRole('dialog', { name: 'Log chat' });
@@ -105,7 +113,9 @@ test.describe('lead timeline', () => {
     await expect(entries(page).nth(1).getByTestId('timeline-summary')).toHaveText('Called: she will decide on Monday.');
   });
 
-  test('a lead merged away elsewhere: a write fails with its message, then the page shows Lead not found', async ({ page }) => {
+  test('a lead merged away elsewhere: a write fails with its message, then the page shows Lead not found', async ({
+    page,
+  }) => {
     const lead = await createLeadViaApi(page);
     const twin = await createLeadViaApi(page, { phone: lead.phone });
     await openLead(page, twin);
@@ -135,13 +145,24 @@ test.describe('lead timeline', () => {
       const res = await route.fetch();
       const list = (await res.json()) as Record<string, unknown>[];
       list.unshift({
-        id: 900_000, leadId: lead.id, type: 'email', kind: 'email_received', label: 'Email Received', title: null,
+        id: 900_000,
+        leadId: lead.id,
+        type: 'email',
+        kind: 'email_received',
+        label: 'Email Received',
+        title: null,
         description: 'Hello, I would like a quote.',
         emailData: {
-          from: 'Marta Ferreira <marta@example.com>', to: 'geral@autoimport.test', subject: 'Quote for a BMW',
+          from: 'Marta Ferreira <marta@example.com>',
+          to: 'geral@autoimport.test',
+          subject: 'Quote for a BMW',
           body: '<p>Ol&aacute;,</p><p>I would like a <b>quote</b>.<br>Thanks</p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
         },
-        metadata: null, createdAt: new Date().toISOString(), createdBy: null, createdByName: null, editable: false,
+        metadata: null,
+        createdAt: new Date().toISOString(),
+        createdBy: null,
+        createdByName: null,
+        editable: false,
       });
       await route.fulfill({ response: res, json: list });
     });

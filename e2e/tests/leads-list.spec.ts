@@ -14,7 +14,8 @@ function leadsPage(page: Page) {
     rows: table.locator('tbody tr[data-lead-id]'),
     row: (lead: CreatedLead) => table.locator(`tr[data-lead-id="${lead.id}"]`),
     total: page.getByTestId('leads-total'),
-    preset: (name: 'Active' | 'Waiting for us' | 'Follow Up') => page.getByRole('group', { name: 'Presets' }).getByRole('button', { name, exact: true }),
+    preset: (name: 'Active' | 'Waiting for us' | 'Follow Up') =>
+      page.getByRole('group', { name: 'Presets' }).getByRole('button', { name, exact: true }),
     late: page.getByRole('switch', { name: 'Show Only Late Leads' }),
     statusFilter: page.getByRole('button', { name: /^Status filter/ }),
     sourceFilter: page.getByRole('button', { name: /^Source filter/ }),
@@ -23,7 +24,8 @@ function leadsPage(page: Page) {
 }
 
 /** Ids of the rows on screen, top to bottom. */
-const idsOf = async (rows: Locator) => (await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-lead-id')))));
+const idsOf = async (rows: Locator) =>
+  await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-lead-id'))));
 
 async function searchFor(page: Page, term: string, expected: number) {
   const ui = leadsPage(page);
@@ -46,9 +48,28 @@ test.describe('leads list', () => {
     const tag = uniqueTag();
     const leads = leadsApi(page);
     await openAs(page, admin, '/admin/leads');
-    const a = await leads.create({ firstName: 'Marta', lastName: `Silva ${tag}`, email: `marta.${tag}@example.com`, vehicleMake: 'Audi', vehicleModel: 'A4', budget: 25_000 });
-    const b = await leads.create({ firstName: 'Rui', lastName: tag, vehicleMake: 'Tesla', vehicleModel: `Model ${tag}`, emailSource: 'comercial' });
-    const c = await leads.create({ firstName: 'Eva', lastName: tag, vehicleMake: 'Volvo', vehicleModel: 'XC60', lastContactAt: hoursAgo(3) });
+    const a = await leads.create({
+      firstName: 'Marta',
+      lastName: `Silva ${tag}`,
+      email: `marta.${tag}@example.com`,
+      vehicleMake: 'Audi',
+      vehicleModel: 'A4',
+      budget: 25_000,
+    });
+    const b = await leads.create({
+      firstName: 'Rui',
+      lastName: tag,
+      vehicleMake: 'Tesla',
+      vehicleModel: `Model ${tag}`,
+      emailSource: 'comercial',
+    });
+    const c = await leads.create({
+      firstName: 'Eva',
+      lastName: tag,
+      vehicleMake: 'Volvo',
+      vehicleModel: 'XC60',
+      lastContactAt: hoursAgo(3),
+    });
     await page.reload();
     const ui = leadsPage(page);
     await expect(ui.table).toBeVisible();
@@ -56,7 +77,16 @@ test.describe('leads list', () => {
     await searchFor(page, tag.toUpperCase(), 3);
     // Newest interaction first: b (created last), a, then c (its call 3 hours ago).
     expect(await idsOf(ui.rows)).toEqual([b.id, a.id, c.id]);
-    await expect(ui.row(a).locator('td')).toHaveText(['#' + a.reference, `Marta Silva ${tag}marta.${tag}@example.com`, 'Audi', 'A4', '€25\u00a0000', 'Requested', 'Geral', /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/]);
+    await expect(ui.row(a).locator('td')).toHaveText([
+      '#' + a.reference,
+      `Marta Silva ${tag}marta.${tag}@example.com`,
+      'Audi',
+      'A4',
+      '€25\u00a0000',
+      'Requested',
+      'Geral',
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/,
+    ]);
     await expect(ui.row(b).getByText('Comercial')).toBeVisible();
 
     await searchFor(page, `model ${tag}`, 1);
@@ -75,9 +105,19 @@ test.describe('leads list', () => {
     await openAs(page, admin, '/admin/leads');
     const requested = await leads.create({ firstName: 'Req', lastName: tag });
     const waiting = await leads.create({ firstName: 'Wait', lastName: tag, status: 'waiting' });
-    const quotedLate = await leads.create({ firstName: 'QuotedLate', lastName: tag, status: 'quoted', lastContactAt: hoursAgo(60) });
+    const quotedLate = await leads.create({
+      firstName: 'QuotedLate',
+      lastName: tag,
+      status: 'quoted',
+      lastContactAt: hoursAgo(60),
+    });
     const clarifying = await leads.create({ firstName: 'Clar', lastName: tag, status: 'clarifying' });
-    const contactedLate = await leads.create({ firstName: 'ContactedLate', lastName: tag, status: 'contacted', lastContactAt: hoursAgo(130) });
+    const contactedLate = await leads.create({
+      firstName: 'ContactedLate',
+      lastName: tag,
+      status: 'contacted',
+      lastContactAt: hoursAgo(130),
+    });
     const rejected = await leads.create({ firstName: 'Rej', lastName: tag, status: 'rejected' });
     await page.reload();
     const ui = leadsPage(page);
@@ -125,14 +165,23 @@ test.describe('leads list', () => {
     await group.getByRole('checkbox', { name: 'Rejected' }).check();
     await page.keyboard.press('Escape');
     await expect(ui.rows).toHaveCount(6);
-    for (const name of ['Active', 'Waiting for us', 'Follow Up'] as const) await expect(ui.preset(name)).toHaveAttribute('aria-pressed', 'false');
+    for (const name of ['Active', 'Waiting for us', 'Follow Up'] as const)
+      await expect(ui.preset(name)).toHaveAttribute('aria-pressed', 'false');
   });
 
-  test('filters persist over a reload and a lead visit; leaving the list clears all but the source', async ({ page }) => {
+  test('filters persist over a reload and a lead visit; leaving the list clears all but the source', async ({
+    page,
+  }) => {
     const tag = uniqueTag();
     const leads = leadsApi(page);
     await openAs(page, admin, '/admin/leads');
-    const lead = await leads.create({ firstName: 'Persist', lastName: tag, emailSource: 'comercial', status: 'waiting', lastContactAt: hoursAgo(30) });
+    const lead = await leads.create({
+      firstName: 'Persist',
+      lastName: tag,
+      emailSource: 'comercial',
+      status: 'waiting',
+      lastContactAt: hoursAgo(30),
+    });
     await page.reload();
     const ui = leadsPage(page);
     await ui.search.fill(tag);
@@ -178,13 +227,20 @@ test.describe('leads list', () => {
     await tab.close();
   });
 
-  test('the banner counts search matches hidden by the filters and "Show them" lifts those filters', async ({ page }) => {
+  test('the banner counts search matches hidden by the filters and "Show them" lifts those filters', async ({
+    page,
+  }) => {
     const tag = uniqueTag();
     const leads = leadsApi(page);
     await openAs(page, admin, '/admin/leads');
     const visible = await leads.create({ firstName: 'Shown', lastName: tag, lastContactAt: hoursAgo(20) });
     const rejected = await leads.create({ firstName: 'Rejected', lastName: tag, status: 'rejected' });
-    const comercial = await leads.create({ firstName: 'Comercial', lastName: tag, emailSource: 'comercial', lastContactAt: hoursAgo(20) });
+    const comercial = await leads.create({
+      firstName: 'Comercial',
+      lastName: tag,
+      emailSource: 'comercial',
+      lastContactAt: hoursAgo(20),
+    });
     const recent = await leads.create({ firstName: 'Recent', lastName: tag });
     await page.reload();
     const ui = leadsPage(page);
@@ -192,7 +248,9 @@ test.describe('leads list', () => {
     await ui.late.click();
     await searchFor(page, tag, 1);
     await expect(ui.row(visible)).toBeVisible();
-    await expect(ui.banner).toHaveText(`3 more leads match "${tag}" but are hidden by filters: status (1), source (1), late only (2)Show them`);
+    await expect(ui.banner).toHaveText(
+      `3 more leads match "${tag}" but are hidden by filters: status (1), source (1), late only (2)Show them`,
+    );
 
     await ui.banner.getByRole('button', { name: 'Show them' }).click();
     await expect(ui.banner).toBeHidden();
@@ -210,7 +268,12 @@ test.describe('leads list', () => {
     await openAs(page, admin, '/admin/leads');
     const requested = await leads.create({ firstName: 'Fast', lastName: tag });
     const quoted = await leads.create({ firstName: 'Slow', lastName: tag, status: 'quoted' });
-    const quotedEarlier = await leads.create({ firstName: 'SlowEarlier', lastName: tag, status: 'quoted', lastContactAt: hoursAgo(25) });
+    const quotedEarlier = await leads.create({
+      firstName: 'SlowEarlier',
+      lastName: tag,
+      status: 'quoted',
+      lastContactAt: hoursAgo(25),
+    });
     const rejected = await leads.create({ firstName: 'Closed', lastName: tag, status: 'rejected' });
     // 50 hours on: requested (12/24/48 h) is at level 3; quoted (48/72/120 h) at 1; quoted 75 h ago at 2.
     await page.clock.setFixedTime(new Date(Date.now() + 50 * 3_600_000));
@@ -250,7 +313,10 @@ test.describe('leads list', () => {
     await expect(ui.table.locator('[data-attention^="late"]')).toHaveCount(0);
   });
 
-  test("a new lead shows the blue dot until this user opens it; 'Mark all as read' clears the rest", async ({ page, browser }) => {
+  test("a new lead shows the blue dot until this user opens it; 'Mark all as read' clears the rest", async ({
+    page,
+    browser,
+  }) => {
     const tag = uniqueTag();
     await openAs(page, admin, '/admin/leads');
     const office = await otherSession(browser, staff);
@@ -290,19 +356,34 @@ test.describe('leads list', () => {
     const tag = uniqueTag();
     const leads = leadsApi(page);
     await openAs(page, admin, '/admin/leads');
-    const kept = await leads.create({ firstName: 'Exported', lastName: `Conceição ${tag}`, vehicleMake: 'Škoda', vehicleModel: 'Octavia', budget: '18500.50' });
+    const kept = await leads.create({
+      firstName: 'Exported',
+      lastName: `Conceição ${tag}`,
+      vehicleMake: 'Škoda',
+      vehicleModel: 'Octavia',
+      budget: '18500.50',
+    });
     await leads.create({ firstName: 'Filtered', lastName: tag, status: 'rejected' });
     await page.reload();
     await searchFor(page, tag, 1);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Reference,First name,Last name,Email,Phone,Make,Model,Year,Budget (EUR),Status,Source,Created,Last interaction');
+    expect(lines[0]).toBe(
+      'Reference,First name,Last name,Email,Phone,Make,Model,Year,Budget (EUR),Status,Source,Created,Last interaction',
+    );
     expect(lines).toHaveLength(2); // the rejected lead is filtered out like on screen
-    expect(lines[1]).toMatch(new RegExp(`^${kept.reference},Exported,Conceição ${tag},,,Škoda,Octavia,,18500.50,Requested,Geral,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${kept.reference},Exported,Conceição ${tag},,,Škoda,Octavia,,18500.50,Requested,Geral,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},`,
+      ),
+    );
   });
 
   test('live: a lead created by another user appears without a reload', async ({ page, browser }) => {
@@ -328,7 +409,9 @@ test.describe('leads list', () => {
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   });
 
-  test("header buttons: 'Create lead manually' opens its dialog; the mailbox buttons wait for a mailbox", async ({ page }) => {
+  test("header buttons: 'Create lead manually' opens its dialog; the mailbox buttons wait for a mailbox", async ({
+    page,
+  }) => {
     await openAs(page, admin, '/admin/leads');
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
     await expect(page.getByText('Manage customer inquiries and quotes')).toBeVisible();
@@ -356,7 +439,8 @@ test.describe('leads list', () => {
     const requests: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
-      if (url.pathname === '/api/leads' && url.searchParams.get('search') === tag) requests.push(url.searchParams.get('cursor') ?? 'first');
+      if (url.pathname === '/api/leads' && url.searchParams.get('search') === tag)
+        requests.push(url.searchParams.get('cursor') ?? 'first');
     });
     await page.reload();
     const ui = leadsPage(page);
@@ -387,7 +471,14 @@ test.describe('leads list on a phone', { tag: '@mobile' }, () => {
   test('cards instead of the table; tapping one opens the lead', async ({ page }, testInfo) => {
     const tag = uniqueTag();
     await openAs(page, admin, '/admin/leads');
-    const lead = await leadsApi(page).create({ firstName: 'Phone', lastName: tag, vehicleMake: 'Renault', vehicleModel: 'Clio', budget: 12_000, emailSource: 'comercial' });
+    const lead = await leadsApi(page).create({
+      firstName: 'Phone',
+      lastName: tag,
+      vehicleMake: 'Renault',
+      vehicleModel: 'Clio',
+      budget: 12_000,
+      emailSource: 'comercial',
+    });
     await page.getByRole('searchbox', { name: 'Search leads' }).fill(tag);
     const list = page.getByRole('list', { name: 'Leads' });
     await expect(list.getByRole('link')).toHaveCount(1);

@@ -32,7 +32,14 @@ test.describe('phone layout', { tag: '@mobile' }, () => {
     await expect(drawer).toBeVisible();
     await expect(drawer).toHaveAttribute('data-mobile', 'true');
     await expect(drawer.locator('[data-sidebar="content"] [data-sidebar="menu-button"]')).toHaveText([
-      'Dashboard', 'Leads', 'Imports', 'Suppliers', 'Email Templates', 'Users', 'DB Backups', 'Settings',
+      'Dashboard',
+      'Leads',
+      'Imports',
+      'Suppliers',
+      'Email Templates',
+      'Users',
+      'DB Backups',
+      'Settings',
     ]);
     await expect(drawer.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Log out' })).toBeVisible();

@@ -33,7 +33,8 @@ test.describe('notification bell', () => {
 
     const office = await adminSession(browser);
     try {
-      for (let i = 1; i <= 12; i++) expect((await office.announce([me.id], `Announcement ${i}`, `Message number ${i}`)).count).toBe(1);
+      for (let i = 1; i <= 12; i++)
+        expect((await office.announce([me.id], `Announcement ${i}`, `Message number ${i}`)).count).toBe(1);
     } finally {
       await office.close();
     }
@@ -88,7 +89,10 @@ test.describe('notification bell', () => {
     await expect(page.getByText('No notifications yet')).toHaveCount(0);
   });
 
-  test('live: an announcement reaches an open /admin over the WebSocket, without reload or poll', async ({ page, browser }) => {
+  test('live: an announcement reaches an open /admin over the WebSocket, without reload or poll', async ({
+    page,
+    browser,
+  }) => {
     // Every frame the page's sockets receive, with the time it arrived.
     const frames: { at: number; type?: string }[] = [];
     page.on('websocket', (ws) => {

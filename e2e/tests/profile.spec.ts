@@ -29,8 +29,16 @@ test.describe('Edit Profile', () => {
     // Put the account back the way prepare-db made it (the database is recreated each run anyway).
     const client = api(page);
     await client.post('/api/auth/logout');
-    const me = await client.login(editor.username, NEW_PASSWORD).catch(() => client.login(editor.username, editor.password));
-    await client.put(`/api/users/${me.id}`, { username: editor.username, email: 'editor@example.com', password: editor.password, firstName: '', lastName: '' });
+    const me = await client
+      .login(editor.username, NEW_PASSWORD)
+      .catch(() => client.login(editor.username, editor.password));
+    await client.put(`/api/users/${me.id}`, {
+      username: editor.username,
+      email: 'editor@example.com',
+      password: editor.password,
+      firstName: '',
+      lastName: '',
+    });
     await client.post('/api/auth/logout');
     await client.login(editor.username, editor.password);
   });
@@ -81,7 +89,8 @@ test.describe('Edit Profile', () => {
     await form.username.fill('x');
     await form.email.fill('nope');
     await form.save.click();
-    for (const message of Object.values(MESSAGES)) await expect(form.dialog.getByText(message, { exact: true })).toBeVisible();
+    for (const message of Object.values(MESSAGES))
+      await expect(form.dialog.getByText(message, { exact: true })).toBeVisible();
     expect(puts).toEqual([]);
     await expect(form.dialog).toBeVisible();
 
@@ -91,7 +100,10 @@ test.describe('Edit Profile', () => {
     await form.password.fill(NEW_PASSWORD);
     await form.firstName.fill('Paula');
     await form.lastName.fill('Silva');
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/users/')), form.save.click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/users/')),
+      form.save.click(),
+    ]);
     expect(response.status()).toBe(200);
     await expectToast(page, 'Success', 'Profile updated successfully');
     await expect(form.dialog).toBeHidden();

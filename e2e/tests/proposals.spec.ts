@@ -30,7 +30,10 @@ async function extract(page: Page, url: string) {
 test.describe('proposals', () => {
   test.beforeEach(async ({ page }) => signInViaApi(page));
 
-  test('from a listing URL: extract, edit with live tax, reorder photos, save, and the customer page shows the same numbers', async ({ page, browser }) => {
+  test('from a listing URL: extract, edit with live tax, reorder photos, save, and the customer page shows the same numbers', async ({
+    page,
+    browser,
+  }) => {
     const lead = await createLeadViaApi(page);
     await openLead(page, lead);
     await extract(page, fixtures.listingUrl('as24-de-net-reduced', 'thumb=1'));
@@ -85,14 +88,26 @@ test.describe('proposals', () => {
     await expect(item.getByTestId('proposal-views')).toHaveText('Not viewed by the customer yet');
 
     // Saved photos are the product's own copies, in the chosen order.
-    const [saved] = await api(page).get<Array<{ publicId: string; imageUrls: string[]; isvCost: string; ivaCost: string; totalCost: string; vehiclePrice: string }>>(`/api/leads/${lead.id}/proposals`);
+    const [saved] = await api(page).get<
+      Array<{
+        publicId: string;
+        imageUrls: string[];
+        isvCost: string;
+        ivaCost: string;
+        totalCost: string;
+        vehiclePrice: string;
+      }>
+    >(`/api/leads/${lead.id}/proposals`);
     expect(saved!.imageUrls).toHaveLength(2);
     for (const u of saved!.imageUrls) expect(u).toMatch(/^\/media\/[0-9a-f]{32}$/);
     expect(Number(saved!.isvCost)).toBeCloseTo(isv, 2);
     expect(Number(saved!.totalCost)).toBeCloseTo(editorTotal, 2);
 
     // Staff opening the page (signed in) is not a view.
-    const [staffTab] = await Promise.all([page.waitForEvent('popup'), item.getByRole('link', { name: 'Open' }).click()]);
+    const [staffTab] = await Promise.all([
+      page.waitForEvent('popup'),
+      item.getByRole('link', { name: 'Open' }).click(),
+    ]);
     await expect(staffTab.getByTestId('total')).toContainText(whole(editorTotal));
     await staffTab.close();
 
@@ -107,7 +122,9 @@ test.describe('proposals', () => {
     await expect(pageC.getByTestId('isv')).toContainText(whole(isv));
     await expect(pageC.getByTestId('service')).toContainText(whole(2840));
     await expect(pageC.getByTestId('total')).toContainText(whole(editorTotal));
-    const photos = await pageC.locator('img[src^="/media/"]').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+    const photos = await pageC
+      .locator('img[src^="/media/"]')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
     expect(photos[0]).toBe(saved!.imageUrls[0]);
     await customer.close();
 
@@ -121,9 +138,23 @@ test.describe('proposals', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const lead = await createLeadViaApi(page);
     await api(page).post(`/api/leads/${lead.id}/proposals`, {
-      vehicleBrand: 'Audi', vehicleModel: 'A4', vehicleFuelType: 'petrol', vehicleEngineSize: 1984, vehicleCo2Emissions: 140, vehicleFirstRegistration: '06/2020',
-      vehicleMileage: 60000, vehiclePrice: '28000', wltpValue: true, hybridValue: false, pluginValue: false, transportCost: '2000', registrationFee: '340',
-      registrationCountry: 'eu', dieselParticlesBelowLimit: false, euro6eBis: false, imageUrls: [],
+      vehicleBrand: 'Audi',
+      vehicleModel: 'A4',
+      vehicleFuelType: 'petrol',
+      vehicleEngineSize: 1984,
+      vehicleCo2Emissions: 140,
+      vehicleFirstRegistration: '06/2020',
+      vehicleMileage: 60000,
+      vehiclePrice: '28000',
+      wltpValue: true,
+      hybridValue: false,
+      pluginValue: false,
+      transportCost: '2000',
+      registrationFee: '340',
+      registrationCountry: 'eu',
+      dieselParticlesBelowLimit: false,
+      euro6eBis: false,
+      imageUrls: [],
     });
     await openLead(page, lead);
     const item = page.getByTestId('proposal-item');
@@ -137,8 +168,12 @@ test.describe('proposals', () => {
     await dialog.getByLabel('First registration').fill('06/2020');
     // Staff upload a photo of their own (a 2400x1600 PNG made here); it is stored resized.
     await dialog.getByRole('tab', { name: 'Images (0)' }).click();
-    const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#2a6f97' } }).png().toBuffer();
-    await dialog.getByTestId('photo-upload-input').setInputFiles({ name: 'garage.png', mimeType: 'image/png', buffer: png });
+    const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#2a6f97' } })
+      .png()
+      .toBuffer();
+    await dialog
+      .getByTestId('photo-upload-input')
+      .setInputFiles({ name: 'garage.png', mimeType: 'image/png', buffer: png });
     await expect(dialog.getByRole('tab', { name: 'Images (1)' })).toBeVisible();
     await expect(dialog.getByTestId('photo-tile')).toContainText('1920×1280');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
@@ -162,7 +197,9 @@ test.describe('proposals', () => {
     const lead = await createLeadViaApi(page);
     await openLead(page, lead);
     const dialog = await extract(page, `${fixtures.origin}/blocked`);
-    await expect(dialog.getByTestId('listing-blocked')).toContainText('The marketplace refused the automatic read (Akamai)');
+    await expect(dialog.getByTestId('listing-blocked')).toContainText(
+      'The marketplace refused the automatic read (Akamai)',
+    );
     const html = await (await fetch(fixtures.listingUrl('mobile-de-rsc-net'))).text();
     await dialog.getByLabel('Page source').fill(html);
     await dialog.getByRole('button', { name: 'Read pasted page' }).click();
@@ -177,6 +214,10 @@ test.describe('proposals', () => {
     await expect(dialog.getByText('Enter a valid URL')).toBeVisible();
     await dialog.getByLabel('Listing URL').fill('https://mobile.de.evil.example/fahrzeuge/details.html?id=1');
     await dialog.getByRole('button', { name: 'Extract vehicle data' }).click();
-    await expect(dialog.getByText('Only mobile.de, AutoScout24 and Standvirtual listings can be read automatically. For another site, paste the page source.')).toBeVisible();
+    await expect(
+      dialog.getByText(
+        'Only mobile.de, AutoScout24 and Standvirtual listings can be read automatically. For another site, paste the page source.',
+      ),
+    ).toBeVisible();
   });
 });

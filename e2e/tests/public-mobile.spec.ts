@@ -3,7 +3,8 @@ import { expect, expectToast, test } from '../fixtures.ts';
 import { PUBLIC_PROPOSALS } from '../public-data.ts';
 
 // Runs in the 'mobile-chromium' project only (390 x 844, touch): see playwright.config.ts.
-const noSideways = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+const noSideways = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
 test.describe('public site on a phone', { tag: '@mobile' }, () => {
   test('landing page fits the width; the form is usable and sends', async ({ page }, testInfo) => {
@@ -16,11 +17,19 @@ test.describe('public site on a phone', { tag: '@mobile' }, () => {
     await form.getByLabel('Nome', { exact: true }).fill('Eva Pinto');
     await form.getByLabel('Email', { exact: true }).fill('eva@example.pt');
     await form.getByLabel('Telefone', { exact: true }).fill('917 000 000');
-    await form.getByLabel('Link do anúncio', { exact: true }).fill('https://www.autoscout24.pt/anuncios/audi-a3-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d');
+    await form
+      .getByLabel('Link do anúncio', { exact: true })
+      .fill('https://www.autoscout24.pt/anuncios/audi-a3-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d');
     const elapsed = await page.evaluate(() => performance.now());
     if (elapsed < 3100) await page.waitForTimeout(3100 - elapsed);
     // Answered here: the phone run must not add leads (and notifications) to the shared test server.
-    await page.route('**/api/contact-form', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message: 'Pedido enviado com sucesso!' }) }));
+    await page.route('**/api/contact-form', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Pedido enviado com sucesso!' }),
+      }),
+    );
     await form.getByRole('button', { name: 'Enviar pedido' }).tap();
     const toast = await expectToast(page, 'Sucesso!', 'Pedido enviado com sucesso!');
     expect((await toast.boundingBox())!.y).toBeGreaterThan(844 / 2);
@@ -38,13 +47,20 @@ test.describe('public site on a phone', { tag: '@mobile' }, () => {
     expect(price!.y).toBeLessThan(details!.y);
     await page.screenshot({ path: testInfo.outputPath('phone-proposal.png'), fullPage: true });
 
-    await page.locator('[data-slot="photo-carousel"]').getByRole('button', { name: 'Ver fotografia 1 em ecrã inteiro' }).tap();
+    await page
+      .locator('[data-slot="photo-carousel"]')
+      .getByRole('button', { name: 'Ver fotografia 1 em ecrã inteiro' })
+      .tap();
     const counter = page.locator('[data-slot="photo-gallery"]').getByTestId('gallery-counter');
     await expect(counter).toHaveText('Imagem 1 de 4');
     const cdp = await page.context().newCDPSession(page);
     const swipe = async (fromX: number, toX: number) => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y: 420 }] });
-      for (let i = 1; i <= 5; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: fromX + ((toX - fromX) * i) / 5, y: 420 }] });
+      for (let i = 1; i <= 5; i++)
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x: fromX + ((toX - fromX) * i) / 5, y: 420 }],
+        });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
     await swipe(300, 80);

@@ -16,7 +16,9 @@ const priceLine = (page: Page, testId: string) => page.locator('[data-slot="pric
  * is lost on a loaded machine).
  */
 async function openHydrated(page: Page, path: string) {
-  const viewed = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/proposals\/public\/[^/]+\/view$/.test(r.url()));
+  const viewed = page.waitForRequest(
+    (r) => r.method() === 'POST' && /\/api\/proposals\/public\/[^/]+\/view$/.test(r.url()),
+  );
   await page.goto(path);
   await viewed;
 }
@@ -25,7 +27,10 @@ async function openHydrated(page: Page, path: string) {
 async function withoutServerData(page: Page, path: string) {
   await page.route(`**${path}`, async (route) => {
     const response = await route.fetch();
-    const body = (await response.text()).replace(/<div id="root">[\s\S]*<script type="application\/json" id="page-data">[\s\S]*?<\/script>/, '<div id="root"></div>');
+    const body = (await response.text()).replace(
+      /<div id="root">[\s\S]*<script type="application\/json" id="page-data">[\s\S]*?<\/script>/,
+      '<div id="root"></div>',
+    );
     const headers = { ...response.headers() };
     delete headers['content-encoding'];
     delete headers['content-length'];
@@ -34,7 +39,9 @@ async function withoutServerData(page: Page, path: string) {
 }
 
 test.describe('proposal page', () => {
-  test('Portuguese: client, vehicle, listing link, photos (a broken one hidden), prices, manager and no console errors but the broken photo', async ({ page }) => {
+  test('Portuguese: client, vehicle, listing link, photos (a broken one hidden), prices, manager and no console errors but the broken photo', async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`/proposta/${full}`);
@@ -48,7 +55,18 @@ test.describe('proposal page', () => {
     await expect(client).toContainText('#L90001');
 
     const vehicle = page.locator('[data-slot="vehicle-info"]');
-    for (const text of ['BMW', 'Série 3', '320d Touring M Sport', '08/2021', nb('85 714 km'), nb('1 995 cm³'), 'Gasóleo', '140 kW (190 cv)', '128 g/km', 'Alemanha']) {
+    for (const text of [
+      'BMW',
+      'Série 3',
+      '320d Touring M Sport',
+      '08/2021',
+      nb('85 714 km'),
+      nb('1 995 cm³'),
+      'Gasóleo',
+      '140 kW (190 cv)',
+      '128 g/km',
+      'Alemanha',
+    ]) {
       await expect(vehicle).toContainText(text);
     }
     const listing = vehicle.getByRole('link', { name: /Ver Anúncio Original/ });
@@ -71,16 +89,23 @@ test.describe('proposal page', () => {
     await expect(priceLine(page, 'total')).toHaveText(nb('Total€30 161'));
     // Tooltips: the indicative ISV and what the service covers.
     await page.getByRole('button', { name: 'Mais informação sobre ISV' }).hover();
-    await expect(page.locator('[data-slot="tooltip-content"]').first()).toContainText('Valor indicativo: o ISV final pode variar consoante os documentos reais do veículo.');
+    await expect(page.locator('[data-slot="tooltip-content"]').first()).toContainText(
+      'Valor indicativo: o ISV final pode variar consoante os documentos reais do veículo.',
+    );
     await page.mouse.move(0, 0);
     await page.getByRole('button', { name: 'Mais informação sobre Serviço de importação' }).click();
-    await expect(page.locator('[data-slot="tooltip-content"]').first()).toContainText('custos administrativos, alfandegários e de transporte');
+    await expect(page.locator('[data-slot="tooltip-content"]').first()).toContainText(
+      'custos administrativos, alfandegários e de transporte',
+    );
 
     const manager = page.locator('[data-slot="manager-card"]');
     await expect(manager.getByRole('heading')).toHaveText('Gestor');
     await expect(manager.getByTestId('manager-name')).toHaveText(PUBLIC_SETTINGS['manager.geral.name']);
     await expect(page.locator('footer')).toContainText(PUBLIC_SETTINGS['company.email']);
-    await expect(page.getByRole('link', { name: 'Ver esta proposta em inglês' })).toHaveAttribute('href', `/proposals/${full}`);
+    await expect(page.getByRole('link', { name: 'Ver esta proposta em inglês' })).toHaveAttribute(
+      'href',
+      `/proposals/${full}`,
+    );
     expect(errors).toEqual([]);
   });
 
@@ -110,7 +135,9 @@ test.describe('proposal page', () => {
     await expect(counter).toHaveText('Imagem 2 de 4');
     await expect(size).toHaveText('640 × 480 px');
     // The photo is shown at its natural size when it fits (never enlarged).
-    await expect.poll(() => g.getByTestId('gallery-image').evaluate((img: HTMLImageElement) => [img.width, img.height])).toEqual([640, 480]);
+    await expect
+      .poll(() => g.getByTestId('gallery-image').evaluate((img: HTMLImageElement) => [img.width, img.height]))
+      .toEqual([640, 480]);
     await g.getByRole('button', { name: 'Fotografia anterior' }).click();
     await g.getByRole('button', { name: 'Fotografia anterior' }).click();
     await expect(counter).toHaveText('Imagem 4 de 4');
@@ -134,7 +161,9 @@ test.describe('proposal page', () => {
     await expect(gallery(page).getByTestId('gallery-counter')).toHaveText('Image 2 of 4');
   });
 
-  test("comercial lead: the comercial manager with call, SMS and WhatsApp; 2 photos, no arrows; no IVA, no struck or VAT-free price", async ({ page }) => {
+  test('comercial lead: the comercial manager with call, SMS and WhatsApp; 2 photos, no arrows; no IVA, no struck or VAT-free price', async ({
+    page,
+  }) => {
     await page.goto(`/proposta/${comercial}`);
     await expect(carousel(page).getByRole('heading')).toHaveText('Fotografias do Veículo (2)');
     await expect(carousel(page).getByRole('button', { name: /Fotografias (seguintes|anteriores)/ })).toHaveCount(0);
@@ -165,10 +194,14 @@ test.describe('proposal page', () => {
     await expect(dialog.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/351912345678');
   });
 
-  test('no lead: no client info, the geral manager; one photo: no arrows, and no thumbnails in the gallery', async ({ page }) => {
+  test('no lead: no client info, the geral manager; one photo: no arrows, and no thumbnails in the gallery', async ({
+    page,
+  }) => {
     await page.goto(`/proposta/${onePhoto}`);
     await expect(page.locator('[data-slot="client-info"]')).toHaveCount(0);
-    await expect(page.locator('[data-slot="manager-card"]').getByTestId('manager-name')).toHaveText(PUBLIC_SETTINGS['manager.geral.name']);
+    await expect(page.locator('[data-slot="manager-card"]').getByTestId('manager-name')).toHaveText(
+      PUBLIC_SETTINGS['manager.geral.name'],
+    );
     await expect(carousel(page).getByRole('heading')).toHaveText('Fotografias do Veículo (1)');
     await expect(carousel(page).getByRole('button', { name: /Fotografias (seguintes|anteriores)/ })).toHaveCount(0);
     await carousel(page).getByRole('button', { name: 'Ver fotografia 1 em ecrã inteiro' }).click();
@@ -186,7 +219,7 @@ test.describe('proposal page', () => {
     await expect(priceLine(page, 'iva')).toHaveCount(0);
   });
 
-  test("loading state, then the proposal, when the page loads it itself", async ({ page }) => {
+  test('loading state, then the proposal, when the page loads it itself', async ({ page }) => {
     await withoutServerData(page, `/proposta/${full}`);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -219,7 +252,7 @@ test.describe('proposal page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Proposta não encontrada');
   });
 
-  test('the legacy route shows this site\'s proposal when no older site is set', async ({ page }) => {
+  test("the legacy route shows this site's proposal when no older site is set", async ({ page }) => {
     await page.goto(`/legacy/proposals/${full}`);
     await expect(page).toHaveURL(`/legacy/proposals/${full}`);
     await expect(carousel(page).getByRole('heading')).toHaveText('Fotografias do Veículo (4)');
@@ -228,7 +261,9 @@ test.describe('proposal page', () => {
   test('share preview tags are in the HTML the server sends', async ({ page }) => {
     const html = await (await page.request.get(`/proposta/${full}`)).text();
     const origin = new URL(page.url() === 'about:blank' ? 'http://127.0.0.1' : page.url()).origin;
-    expect(html).toContain('<meta property="og:title" content="Proposta: BMW Série 3 320d Touring M Sport | AutoImport Lisboa" />');
+    expect(html).toContain(
+      '<meta property="og:title" content="Proposta: BMW Série 3 320d Touring M Sport | AutoImport Lisboa" />',
+    );
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/[0-9a-f]{32}" \/>/);
     expect(html).toContain('Total chave na mão: €30 161');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');

@@ -13,7 +13,8 @@ const M = {
 
 const form = (page: Page) => page.locator('#pedir-orcamento');
 const field = (page: Page, label: string) => form(page).getByLabel(label, { exact: true });
-const errorOf = (page: Page, label: string) => field(page, label).locator('xpath=following-sibling::p[@data-slot="field-error"][1]');
+const errorOf = (page: Page, label: string) =>
+  field(page, label).locator('xpath=following-sibling::p[@data-slot="field-error"][1]');
 const submit = (page: Page) => form(page).getByRole('button', { name: /Enviar pedido|Enviando\.\.\./ });
 
 /** React errors (a hydration mismatch among them) reach the console; a public page has none. */
@@ -30,7 +31,10 @@ async function newestLeadNotificationForAdmin(page: Page) {
   try {
     const client = api(await context.newPage());
     await client.login(admin.username, admin.password);
-    const list = await client.get<{ type: string; title: string; message: string; relatedType: string; relatedId: number }[]>('/api/notifications');
+    const list =
+      await client.get<{ type: string; title: string; message: string; relatedType: string; relatedId: number }[]>(
+        '/api/notifications',
+      );
     return list.find((n) => n.type === 'new_lead');
   } finally {
     await context.close();
@@ -38,7 +42,9 @@ async function newestLeadNotificationForAdmin(page: Page) {
 }
 
 test.describe('landing page', () => {
-  test('shows the sections in the order of document 1, with settings in the footer and no console errors', async ({ page }) => {
+  test('shows the sections in the order of document 1, with settings in the footer and no console errors', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await page.goto('/');
     await expect(page).toHaveTitle(`Importação de automóveis chave na mão | ${PUBLIC_SETTINGS['company.name']}`);
@@ -50,14 +56,34 @@ test.describe('landing page', () => {
     const garagem = h1.getByRole('link', { name: 'Garagem' });
     await expect(garagem).toHaveAttribute('href', '/admin');
     expect(await garagem.evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('none');
-    expect(await garagem.evaluate((a) => getComputedStyle(a).color)).toBe(await h1.evaluate((h) => getComputedStyle(h).color));
+    expect(await garagem.evaluate((a) => getComputedStyle(a).color)).toBe(
+      await h1.evaluate((h) => getComputedStyle(h).color),
+    );
 
     const headings = await page.locator('main h2').allTextContents();
-    expect(headings).toEqual(['3-4 semanas', '5000 € de poupança', 'Chave na mão', 'Como funciona', 'Peça o seu orçamento', 'Porquê nós?', 'Perguntas frequentes']);
-    await expect(page.locator('main ol > li h3')).toHaveText(['Passo 1: Escolha do veículo', 'Passo 2: Compra e transporte', 'Passo 3: Legalização']);
+    expect(headings).toEqual([
+      '3-4 semanas',
+      '5000 € de poupança',
+      'Chave na mão',
+      'Como funciona',
+      'Peça o seu orçamento',
+      'Porquê nós?',
+      'Perguntas frequentes',
+    ]);
+    await expect(page.locator('main ol > li h3')).toHaveText([
+      'Passo 1: Escolha do veículo',
+      'Passo 2: Compra e transporte',
+      'Passo 3: Legalização',
+    ]);
     const footer = page.locator('footer');
-    await expect(footer.getByRole('link', { name: PUBLIC_SETTINGS['company.phone'] })).toHaveAttribute('href', 'tel:+351213456789');
-    await expect(footer.getByRole('link', { name: PUBLIC_SETTINGS['company.email'] })).toHaveAttribute('href', `mailto:${PUBLIC_SETTINGS['company.email']}`);
+    await expect(footer.getByRole('link', { name: PUBLIC_SETTINGS['company.phone'] })).toHaveAttribute(
+      'href',
+      'tel:+351213456789',
+    );
+    await expect(footer.getByRole('link', { name: PUBLIC_SETTINGS['company.email'] })).toHaveAttribute(
+      'href',
+      `mailto:${PUBLIC_SETTINGS['company.email']}`,
+    );
     await expect(page.getByRole('link', { name: 'Simular ISV' })).toHaveAttribute('href', '/simulador-isv');
     await expect(footer.getByRole('link', { name: 'Simulador de ISV' })).toHaveAttribute('href', '/simulador-isv');
     // Room in the header for the extension download button.
@@ -78,7 +104,12 @@ test.describe('landing page', () => {
     await page.goto('/');
     const faq = page.locator('#faq');
     const questions = faq.getByRole('button');
-    await expect(questions).toHaveText(['Quanto tempo demora a importação?', 'Como funciona o pedido de orçamento?', 'Que documentos são necessários?', 'Porque não importar por conta própria?']);
+    await expect(questions).toHaveText([
+      'Quanto tempo demora a importação?',
+      'Como funciona o pedido de orçamento?',
+      'Que documentos são necessários?',
+      'Porque não importar por conta própria?',
+    ]);
     const documents = faq.getByRole('button', { name: 'Que documentos são necessários?' });
     await documents.click();
     const answer = faq.getByRole('region', { name: 'Que documentos são necessários?' });
@@ -128,31 +159,50 @@ test.describe('reduced routes', () => {
 });
 
 test.describe('quote form', () => {
-  test('a listing link: sent with utm_source, success toast, form cleared, staff notified with the mapped make and model', async ({ page }) => {
+  test('a listing link: sent with utm_source, success toast, form cleared, staff notified with the mapped make and model', async ({
+    page,
+  }) => {
     await page.goto('/?utm_source=e2e-google#pedir-orcamento');
     await expect(form(page)).toBeInViewport();
     await expect(page.getByRole('radio', { name: 'Um carro específico' })).toBeChecked();
     await field(page, 'Nome').fill('Beatriz Lopes Santos');
     await field(page, 'Email').fill('beatriz.santos@example.pt');
     await field(page, 'Telefone').fill('+351 934 000 111');
-    await field(page, 'Link do anúncio').fill('https://www.standvirtual.com/carros/anuncio/peugeot-3008-1-5-bluehdi-gt-line-ID8PqR2s.html');
+    await field(page, 'Link do anúncio').fill(
+      'https://www.standvirtual.com/carros/anuncio/peugeot-3008-1-5-bluehdi-gt-line-ID8PqR2s.html',
+    );
     await waitPastMinimumFillTime(page);
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/contact-form')), submit(page).click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/contact-form')),
+      submit(page).click(),
+    ]);
     expect(payloadOf(request)).toMatchObject({
-      name: 'Beatriz Lopes Santos', vehicleChoice: 'specific', vehicleLink: 'https://www.standvirtual.com/carros/anuncio/peugeot-3008-1-5-bluehdi-gt-line-ID8PqR2s.html',
-      honeypot: '', utmSource: 'e2e-google',
+      name: 'Beatriz Lopes Santos',
+      vehicleChoice: 'specific',
+      vehicleLink: 'https://www.standvirtual.com/carros/anuncio/peugeot-3008-1-5-bluehdi-gt-line-ID8PqR2s.html',
+      honeypot: '',
+      utmSource: 'e2e-google',
     });
     expect(payloadOf(request).formDuration).toBeGreaterThanOrEqual(3000);
-    await expectToast(page, 'Sucesso!', 'Pedido enviado com sucesso! Entraremos em contacto consigo nas próximas 24 horas.');
+    await expectToast(
+      page,
+      'Sucesso!',
+      'Pedido enviado com sucesso! Entraremos em contacto consigo nas próximas 24 horas.',
+    );
     await expect(field(page, 'Nome')).toHaveValue('');
     await expect(field(page, 'Link do anúncio')).toHaveValue('');
 
     const notification = await newestLeadNotificationForAdmin(page);
-    expect(notification).toMatchObject({ relatedType: 'lead', message: 'Beatriz Lopes Santos asked for a quote for Peugeot 3008 (listing on standvirtual.com) on the website.' });
+    expect(notification).toMatchObject({
+      relatedType: 'lead',
+      message: 'Beatriz Lopes Santos asked for a quote for Peugeot 3008 (listing on standvirtual.com) on the website.',
+    });
     expect(notification!.title).toMatch(/^New lead L\d+$/);
   });
 
-  test("brand and model: 'Enviando...' while sending, the toggle returns to 'specific' after success, staff notified", async ({ page }) => {
+  test("brand and model: 'Enviando...' while sending, the toggle returns to 'specific' after success, staff notified", async ({
+    page,
+  }) => {
     await page.goto('/contacto');
     await page.getByText('Marca e modelo', { exact: true }).click();
     await field(page, 'Nome').fill('Carlos Mendes');
@@ -180,7 +230,17 @@ test.describe('quote form', () => {
     await expect(submit(page)).toHaveText('Enviando...');
     await expect(submit(page)).toBeDisabled();
     const request = await requestPromise;
-    expect(payloadOf(request)).toMatchObject({ vehicleChoice: 'brand_model', brand: 'Kia', model: 'Niro', budget: '28.000', year: '2021', mileage: '60000', transmission: 'automatica', fuelType: 'hibrido_gasolina', utmSource: null });
+    expect(payloadOf(request)).toMatchObject({
+      vehicleChoice: 'brand_model',
+      brand: 'Kia',
+      model: 'Niro',
+      budget: '28.000',
+      year: '2021',
+      mileage: '60000',
+      transmission: 'automatica',
+      fuelType: 'hibrido_gasolina',
+      utmSource: null,
+    });
     release();
     await expectToast(page, 'Sucesso!');
     await expect(submit(page)).toHaveText('Enviar pedido');
@@ -255,7 +315,9 @@ test.describe('quote form', () => {
     await expect(errorOf(page, 'Tipo de caixa')).toHaveCount(0);
     await field(page, 'Ano (a partir de)').fill('1985');
     await send();
-    await expect(errorOf(page, 'Ano (a partir de)')).toHaveText(`Ano deve estar entre 1990 e ${new Date().getFullYear()}`);
+    await expect(errorOf(page, 'Ano (a partir de)')).toHaveText(
+      `Ano deve estar entre 1990 e ${new Date().getFullYear()}`,
+    );
     expect(posts).toHaveLength(0);
   });
 
@@ -266,11 +328,19 @@ test.describe('quote form', () => {
     await field(page, 'Telefone').fill('911 222 333');
     await field(page, 'Link do anúncio').fill('https://suchen.mobile.de/fahrzeuge/details.html?id=461901295');
     await waitPastMinimumFillTime(page);
-    await page.route('**/api/contact-form', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Serviço temporariamente indisponível.' }) }));
+    await page.route('**/api/contact-form', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Serviço temporariamente indisponível.' }),
+      }),
+    );
     await submit(page).click();
     await expectToast(page, 'Erro', 'Serviço temporariamente indisponível.');
     await expect(field(page, 'Nome')).toHaveValue('Diana Rocha');
-    await expect(field(page, 'Link do anúncio')).toHaveValue('https://suchen.mobile.de/fahrzeuge/details.html?id=461901295');
+    await expect(field(page, 'Link do anúncio')).toHaveValue(
+      'https://suchen.mobile.de/fahrzeuge/details.html?id=461901295',
+    );
     await page.route('**/api/contact-form', (route) => route.abort('internetdisconnected'));
     await submit(page).click();
     await expectToast(page, 'Erro', 'Erro interno. Tente novamente mais tarde.');
@@ -279,18 +349,36 @@ test.describe('quote form', () => {
 
   test('the server blocks what a bot sends straight to it', async ({ page }) => {
     const res = await page.request.post('/api/contact-form', {
-      data: { name: 'Bot', email: 'bot@example.com', phone: '123456789', vehicleChoice: 'specific', vehicleLink: 'https://x.pt/a', honeypot: 'yes', formDuration: 50 },
+      data: {
+        name: 'Bot',
+        email: 'bot@example.com',
+        phone: '123456789',
+        vehicleChoice: 'specific',
+        vehicleLink: 'https://x.pt/a',
+        honeypot: 'yes',
+        formDuration: 50,
+      },
     });
     expect(res.status()).toBe(400);
     expect((await res.json()).message).toBe(M.honeypot);
     const fast = await page.request.post('/api/contact-form', {
-      data: { name: 'Bot', email: 'bot@example.com', phone: '123456789', vehicleChoice: 'specific', vehicleLink: 'https://x.pt/a', honeypot: '', formDuration: 50 },
+      data: {
+        name: 'Bot',
+        email: 'bot@example.com',
+        phone: '123456789',
+        vehicleChoice: 'specific',
+        vehicleLink: 'https://x.pt/a',
+        honeypot: '',
+        formDuration: 50,
+      },
     });
     expect((await fast.json()).message).toBe(M.tooFast);
   });
 
   test('prefilled from the ISV simulator link', async ({ page }) => {
-    await page.goto('/?vehicleChoice=brand_model&brand=BMW&model=X5&year=2020&budget=15000&mileage=85000&fuelType=gasolina&transmission=manual#pedir-orcamento');
+    await page.goto(
+      '/?vehicleChoice=brand_model&brand=BMW&model=X5&year=2020&budget=15000&mileage=85000&fuelType=gasolina&transmission=manual#pedir-orcamento',
+    );
     await expect(form(page)).toBeInViewport();
     await expect(page.getByRole('radio', { name: 'Marca e modelo' })).toBeChecked();
     await expect(field(page, 'Marca')).toHaveValue('BMW');

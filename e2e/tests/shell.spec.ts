@@ -11,10 +11,12 @@ async function openAs(page: Page, user: { username: string; password: string }, 
 }
 
 const navButtons = (page: Page) => page.locator('[data-sidebar="content"] [data-sidebar="menu-button"]');
-const navEntry = (page: Page, label: string) => page.locator('[data-sidebar="content"]').getByRole('link', { name: label, exact: true });
+const navEntry = (page: Page, label: string) =>
+  page.locator('[data-sidebar="content"]').getByRole('link', { name: label, exact: true });
 /** The desktop sidebar: data-state expanded / collapsed. */
 const desktopSidebar = (page: Page) => page.locator('[data-slot="sidebar"][data-state]');
-const sidebarWidth = async (page: Page) => (await page.locator('[data-slot="sidebar-container"]').boundingBox())?.width ?? 0;
+const sidebarWidth = async (page: Page) =>
+  (await page.locator('[data-slot="sidebar-container"]').boundingBox())?.width ?? 0;
 
 test.describe('admin shell', () => {
   test('side navigation for an admin: every entry, in order, with its path', async ({ page }) => {
@@ -39,7 +41,14 @@ test.describe('admin shell', () => {
 
   test('side navigation for role user: no Users, no DB Backups', async ({ page }) => {
     await openAs(page, staff, '/admin');
-    await expect(navButtons(page)).toHaveText(['Dashboard', 'Leads', 'Imports', 'Suppliers', 'Email Templates', 'Settings']);
+    await expect(navButtons(page)).toHaveText([
+      'Dashboard',
+      'Leads',
+      'Imports',
+      'Suppliers',
+      'Email Templates',
+      'Settings',
+    ]);
     await expect(navEntry(page, 'Users')).toHaveCount(0);
     await expect(navEntry(page, 'DB Backups')).toHaveCount(0);
     // No name and no e-mail: the username stands in.
@@ -48,7 +57,8 @@ test.describe('admin shell', () => {
 
   test('the active entry is highlighted: exact match for /admin, prefix match for the others', async ({ page }) => {
     await openAs(page, admin, '/admin');
-    const activeLabels = () => page.locator('[data-sidebar="content"] [data-sidebar="menu-button"][data-active="true"]');
+    const activeLabels = () =>
+      page.locator('[data-sidebar="content"] [data-sidebar="menu-button"][data-active="true"]');
 
     await expect(activeLabels()).toHaveText(['Dashboard']);
     await expect(navEntry(page, 'Dashboard')).toHaveAttribute('data-active', 'true');
@@ -96,7 +106,11 @@ test.describe('admin shell', () => {
   test("role user on /admin/users sees 'Access Denied'", async ({ page }) => {
     await openAs(page, staff, '/admin/users');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-    await expect(page.getByText("You don't have permission to access user management. Admin access required.", { exact: true }).first()).toBeVisible();
+    await expect(
+      page
+        .getByText("You don't have permission to access user management. Admin access required.", { exact: true })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toHaveCount(0);
     await expect(page).toHaveURL('/admin/users');
 
@@ -123,7 +137,10 @@ test.describe('admin shell', () => {
     }
   });
 
-  test('the sidebar collapses to the icon rail (trigger and Ctrl+B) and remembers it for 7 days', async ({ page, context }) => {
+  test('the sidebar collapses to the icon rail (trigger and Ctrl+B) and remembers it for 7 days', async ({
+    page,
+    context,
+  }) => {
     await openAs(page, admin, '/admin');
     const sidebar = desktopSidebar(page);
     await expect(sidebar).toHaveAttribute('data-state', 'expanded');
@@ -163,7 +180,7 @@ test.describe('admin shell', () => {
     expect((await context.cookies()).find((c) => c.name === 'sidebar_state')?.value).toBe('true');
   });
 
-  test("dark mode: light by default, the Settings switch turns it on, and it survives a reload", async ({ page }) => {
+  test('dark mode: light by default, the Settings switch turns it on, and it survives a reload', async ({ page }) => {
     await openAs(page, admin, '/admin/settings');
     const html = page.locator('html');
     const darkMode = page.getByRole('switch', { name: 'Dark mode' });

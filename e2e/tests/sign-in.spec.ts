@@ -124,7 +124,10 @@ test.describe('staff sign-in', () => {
     await expect(loginForm(page).submit).toBeVisible();
   });
 
-  test("losing the session: 'Unauthorized' toast, then /api/login lands on the login form", async ({ page, context }) => {
+  test("losing the session: 'Unauthorized' toast, then /api/login lands on the login form", async ({
+    page,
+    context,
+  }) => {
     await signIn(page, admin.username, admin.password);
     await context.clearCookies();
 

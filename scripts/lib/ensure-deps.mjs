@@ -48,7 +48,8 @@ export function nodeModulesStaleReason(root = repoRoot) {
 export function npmCiHint(stderr) {
   const missing = [...new Set([...stderr.matchAll(/Missing: (\S+?)@\S* from lock file/g)].map((m) => m[1]))];
   if (!missing.length) return '';
-  const listed = missing.length > 4 ? `${missing.slice(0, 4).join(', ')} and ${missing.length - 4} more` : missing.join(', ');
+  const listed =
+    missing.length > 4 ? `${missing.slice(0, 4).join(', ')} and ${missing.length - 4} more` : missing.join(', ');
   return (
     `: package-lock.json has no entry for ${listed}. If these are optional platform packages whose ` +
     `version is not published, npm >= 11.16 leaves them out of the lock file and then rejects it ` +
@@ -69,9 +70,21 @@ export function ensureNodeModules({ root = repoRoot } = {}) {
   // Dev and optional dependencies are always needed here (Vite, Vitest, platform-specific native
   // binaries), even if the environment says NODE_ENV=production or npm_config_omit=...; install
   // scripts must run too (native modules), even if npm_config_ignore_scripts is set.
-  const args = [...npm.args, 'ci', '--include=dev', '--include=optional', '--ignore-scripts=false', '--no-audit', '--no-fund'];
+  const args = [
+    ...npm.args,
+    'ci',
+    '--include=dev',
+    '--include=optional',
+    '--ignore-scripts=false',
+    '--no-audit',
+    '--no-fund',
+  ];
   // stderr is captured (and shown) to explain the most common failure below.
-  const r = spawnSync(npm.command, args, { cwd: root, stdio: ['inherit', 'inherit', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(npm.command, args, {
+    cwd: root,
+    stdio: ['inherit', 'inherit', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.stderr?.length) process.stderr.write(r.stderr);
   if (r.error || r.status !== 0) {
     const detail = r.error ? r.error.message : r.signal ? `killed by ${r.signal}` : `exit code ${r.status}`;
@@ -146,7 +159,15 @@ export const SERVER_BUILD_OUTPUT = `${SERVER_BUILD_DIR}/main.js`;
  * server renders (public pages), package.json (its "imports" map), the lock file (a dependency
  * upgrade), the compiler settings and the build script itself.
  */
-export const SERVER_BUILD_INPUTS = ['src/server', 'src/shared', 'src/web', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
+export const SERVER_BUILD_INPUTS = [
+  'src/server',
+  'src/shared',
+  'src/web',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'scripts/build-server.mjs',
+];
 
 /** Why the server bundle must be (re)built, or null when dist/server/main.js is newer than all of its inputs. */
 export function serverBuildStaleReason(root = repoRoot) {
@@ -203,5 +224,7 @@ export function ensureSystemPackage({ binary, aptPackage, knownPaths = [`/usr/bi
   const r = runSync(aptGet, ['install', '-y', aptPackage], { env });
   const installed = findExecutable(binary, knownPaths);
   if (installed) return installed;
-  throw new SetupError(missingPackageMessage(spec, `apt-get install ${aptPackage} failed${r.ok ? '' : ` (${r.detail})`}; `));
+  throw new SetupError(
+    missingPackageMessage(spec, `apt-get install ${aptPackage} failed${r.ok ? '' : ` (${r.detail})`}; `),
+  );
 }

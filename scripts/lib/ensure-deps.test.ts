@@ -17,8 +17,16 @@ interface EnsureDeps {
   missingPackageMessage(spec: { binary: string; aptPackage: string; purpose?: string }, detail?: string): string;
   npmCiHint(stderr: string): string;
 }
-const { nodeModulesStaleReason, webBuildStaleReason, serverBuildStaleReason, SERVER_NODE_ARGS, newestMtime, ensureSystemPackage, missingPackageMessage, npmCiHint } =
-  untyped as EnsureDeps;
+const {
+  nodeModulesStaleReason,
+  webBuildStaleReason,
+  serverBuildStaleReason,
+  SERVER_NODE_ARGS,
+  newestMtime,
+  ensureSystemPackage,
+  missingPackageMessage,
+  npmCiHint,
+} = untyped as EnsureDeps;
 
 let root: string;
 let clock: number;
@@ -115,7 +123,16 @@ describe('serverBuildStaleReason', () => {
     write('package-lock.json');
     write('tsconfig.json');
     write('scripts/build-server.mjs');
-    for (const dir of ['src/server/db', 'src/server', 'src/shared', 'src/web/app/routes/public', 'src/web/app/routes', 'src/web/app', 'src/web']) touch(dir);
+    for (const dir of [
+      'src/server/db',
+      'src/server',
+      'src/shared',
+      'src/web/app/routes/public',
+      'src/web/app/routes',
+      'src/web/app',
+      'src/web',
+    ])
+      touch(dir);
   });
 
   it('builds when dist/server/main.js is missing', () => {
@@ -193,9 +210,20 @@ describe('ensureSystemPackage', () => {
 
   it('names the Debian package to install when it cannot install it', () => {
     expect(
-      missingPackageMessage({ binary: 'chromium', aptPackage: 'chromium', purpose: 'Chromium is needed for the browser tests' }),
-    ).toBe("Chromium is needed for the browser tests: install the Debian package 'chromium' (sudo apt-get install chromium)");
-    expect(missingPackageMessage({ binary: 'doveadm', aptPackage: 'dovecot-imapd' }, 'apt-get install dovecot-imapd failed; ')).toBe(
+      missingPackageMessage({
+        binary: 'chromium',
+        aptPackage: 'chromium',
+        purpose: 'Chromium is needed for the browser tests',
+      }),
+    ).toBe(
+      "Chromium is needed for the browser tests: install the Debian package 'chromium' (sudo apt-get install chromium)",
+    );
+    expect(
+      missingPackageMessage(
+        { binary: 'doveadm', aptPackage: 'dovecot-imapd' },
+        'apt-get install dovecot-imapd failed; ',
+      ),
+    ).toBe(
       "'doveadm' is needed but was not found on PATH: apt-get install dovecot-imapd failed; install the Debian package 'dovecot-imapd' (sudo apt-get install dovecot-imapd)",
     );
   });

@@ -35,7 +35,9 @@ export function localBin(name, root = repoRoot) {
   try {
     return fs.realpathSync(link);
   } catch {
-    throw new SetupError(`${name} is not installed (${path.relative(process.cwd(), link) || link} is missing): run npm ci`);
+    throw new SetupError(
+      `${name} is not installed (${path.relative(process.cwd(), link) || link} is missing): run npm ci`,
+    );
   }
 }
 

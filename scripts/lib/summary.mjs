@@ -15,14 +15,20 @@ const num = (v) => (Number.isFinite(v) && v > 0 ? v : 0);
 
 function firstLine(text) {
   // Runner messages can carry ANSI colours; keep the summary plain.
-   
+
   const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-  return plain.split('\n').find((l) => l.trim())?.trim() ?? '';
+  return (
+    plain
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ?? ''
+  );
 }
 
 function relative(file, root) {
   if (!file) return '(unknown file)';
-  if (root && file.startsWith(root.endsWith('/') ? root : `${root}/`)) return file.slice(root.length).replace(/^\/+/, '');
+  if (root && file.startsWith(root.endsWith('/') ? root : `${root}/`))
+    return file.slice(root.length).replace(/^\/+/, '');
   return file;
 }
 
@@ -46,7 +52,10 @@ export function applyExitCode(result, exitCode) {
     return {
       ...result,
       failed: 1,
-      notes: [...result.notes, `the runner exited with code ${exitCode} but reported no failed test: counted as 1 failure`],
+      notes: [
+        ...result.notes,
+        `the runner exited with code ${exitCode} but reported no failed test: counted as 1 failure`,
+      ],
     };
   }
   return result;
@@ -122,7 +131,8 @@ export function summarizePlaywright(report, { name = 'playwright', exitCode = 0,
     if (test.status === 'flaky') result.flaky.push(`${where}${at}`);
     if (test.status === 'unexpected') result.failures.push(`${where}${at}`);
   });
-  for (const e of errors) result.failures.push(`error: ${firstLine(e.message ?? e.stack ?? e.value) || 'unknown error'}`);
+  for (const e of errors)
+    result.failures.push(`error: ${firstLine(e.message ?? e.stack ?? e.value) || 'unknown error'}`);
   if (num(stats.flaky)) result.notes.push(`${num(stats.flaky)} flaky (passed on retry, counted as passed)`);
   return applyExitCode(result, exitCode);
 }

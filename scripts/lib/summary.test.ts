@@ -66,19 +66,46 @@ function vitestReport(overrides: Record<string, unknown> = {}) {
     testResults: [
       {
         assertionResults: [
-          { ancestorTitles: ['math'], fullName: 'math adds', status: 'passed', title: 'adds', duration: 1.2, failureMessages: [], meta: {}, tags: [] },
+          {
+            ancestorTitles: ['math'],
+            fullName: 'math adds',
+            status: 'passed',
+            title: 'adds',
+            duration: 1.2,
+            failureMessages: [],
+            meta: {},
+            tags: [],
+          },
           {
             ancestorTitles: ['math'],
             fullName: 'math fails',
             status: 'failed',
             title: 'fails',
             duration: 4.1,
-            failureMessages: ['AssertionError: expected 2 to be 3 // Object.is equality\n    at /work/app/src/shared/a.test.ts:4:35'],
+            failureMessages: [
+              'AssertionError: expected 2 to be 3 // Object.is equality\n    at /work/app/src/shared/a.test.ts:4:35',
+            ],
             meta: {},
             tags: [],
           },
-          { ancestorTitles: ['math'], fullName: 'math skipped', status: 'skipped', title: 'skipped', failureMessages: [], meta: {}, tags: [] },
-          { ancestorTitles: ['math'], fullName: 'math todo one', status: 'todo', title: 'todo one', failureMessages: [], meta: {}, tags: [] },
+          {
+            ancestorTitles: ['math'],
+            fullName: 'math skipped',
+            status: 'skipped',
+            title: 'skipped',
+            failureMessages: [],
+            meta: {},
+            tags: [],
+          },
+          {
+            ancestorTitles: ['math'],
+            fullName: 'math todo one',
+            status: 'todo',
+            title: 'todo one',
+            failureMessages: [],
+            meta: {},
+            tags: [],
+          },
         ],
         startTime: 1795239103421,
         endTime: 1795239103426.1113,
@@ -88,7 +115,16 @@ function vitestReport(overrides: Record<string, unknown> = {}) {
       },
       {
         assertionResults: [
-          { ancestorTitles: [], fullName: 'ok', status: 'passed', title: 'ok', duration: 1.1, failureMessages: [], meta: {}, tags: [] },
+          {
+            ancestorTitles: [],
+            fullName: 'ok',
+            status: 'passed',
+            title: 'ok',
+            duration: 1.1,
+            failureMessages: [],
+            meta: {},
+            tags: [],
+          },
         ],
         startTime: 1795239103725,
         endTime: 1795239103726.1,
@@ -128,8 +164,28 @@ const vitestEmpty = {
 
 // Shape captured from Playwright 1.65 `--reporter=json` (trimmed: config, attachments).
 function playwrightReport(overrides: Record<string, unknown> = {}) {
-  const result = (status: string, retry = 0) => ({ workerIndex: 0, parallelIndex: 0, status, duration: 8, errors: [], stdout: [], stderr: [], retry, startTime: '2026-11-21T05:31:53.152Z', annotations: [], attachments: [] });
-  const test = (status: string, results: unknown[]) => ({ timeout: 30000, annotations: [], expectedStatus: 'passed', projectId: 'chromium', projectName: 'chromium', results, status });
+  const result = (status: string, retry = 0) => ({
+    workerIndex: 0,
+    parallelIndex: 0,
+    status,
+    duration: 8,
+    errors: [],
+    stdout: [],
+    stderr: [],
+    retry,
+    startTime: '2026-11-21T05:31:53.152Z',
+    annotations: [],
+    attachments: [],
+  });
+  const test = (status: string, results: unknown[]) => ({
+    timeout: 30000,
+    annotations: [],
+    expectedStatus: 'passed',
+    projectId: 'chromium',
+    projectName: 'chromium',
+    results,
+    status,
+  });
   return {
     config: { version: '1.65.1', rootDir: `${ROOT}/e2e/tests` },
     suites: [
@@ -139,8 +195,26 @@ function playwrightReport(overrides: Record<string, unknown> = {}) {
         column: 0,
         line: 0,
         specs: [
-          { title: 'admin can sign in', ok: true, tags: [], tests: [test('expected', [result('passed')])], id: 'a1', file: 'login.spec.ts', line: 3, column: 1 },
-          { title: 'wrong password is refused', ok: false, tags: [], tests: [test('unexpected', [result('failed'), result('failed', 1)])], id: 'a2', file: 'login.spec.ts', line: 9, column: 1 },
+          {
+            title: 'admin can sign in',
+            ok: true,
+            tags: [],
+            tests: [test('expected', [result('passed')])],
+            id: 'a1',
+            file: 'login.spec.ts',
+            line: 3,
+            column: 1,
+          },
+          {
+            title: 'wrong password is refused',
+            ok: false,
+            tags: [],
+            tests: [test('unexpected', [result('failed'), result('failed', 1)])],
+            id: 'a2',
+            file: 'login.spec.ts',
+            line: 9,
+            column: 1,
+          },
         ],
         suites: [
           {
@@ -149,15 +223,40 @@ function playwrightReport(overrides: Record<string, unknown> = {}) {
             column: 6,
             line: 20,
             specs: [
-              { title: 'list refreshes live', ok: true, tags: [], tests: [test('flaky', [result('failed'), result('passed', 1)])], id: 'a3', file: 'login.spec.ts', line: 21, column: 3 },
-              { title: 'export (not yet)', ok: true, tags: [], tests: [{ ...test('skipped', [result('skipped')]), expectedStatus: 'skipped' }], id: 'a4', file: 'login.spec.ts', line: 30, column: 3 },
+              {
+                title: 'list refreshes live',
+                ok: true,
+                tags: [],
+                tests: [test('flaky', [result('failed'), result('passed', 1)])],
+                id: 'a3',
+                file: 'login.spec.ts',
+                line: 21,
+                column: 3,
+              },
+              {
+                title: 'export (not yet)',
+                ok: true,
+                tags: [],
+                tests: [{ ...test('skipped', [result('skipped')]), expectedStatus: 'skipped' }],
+                id: 'a4',
+                file: 'login.spec.ts',
+                line: 30,
+                column: 3,
+              },
             ],
           },
         ],
       },
     ],
     errors: [],
-    stats: { startTime: '2026-11-21T05:31:52.457Z', duration: 2457.6, expected: 1, skipped: 1, unexpected: 1, flaky: 1 },
+    stats: {
+      startTime: '2026-11-21T05:31:52.457Z',
+      duration: 2457.6,
+      expected: 1,
+      skipped: 1,
+      unexpected: 1,
+      flaky: 1,
+    },
     ...overrides,
   };
 }
@@ -205,7 +304,9 @@ describe('summarizeVitest', () => {
     });
     const r = summarizeVitest(report, { exitCode: 1, root: ROOT });
     expect(r).toMatchObject({ passed: 1, failed: 1, skipped: 0 });
-    expect(r.failures).toEqual(['src/server/x.db.test.ts: file failed outside its tests: Error: afterAll hook timed out']);
+    expect(r.failures).toEqual([
+      'src/server/x.db.test.ts: file failed outside its tests: Error: afterAll hook timed out',
+    ]);
   });
 
   it('treats a project without test files as 0 passed, 0 failed (run with --passWithNoTests)', () => {
@@ -246,11 +347,20 @@ describe('summarizePlaywright', () => {
       suites: [],
       errors: [
         {
-          message: "Error: Cannot find module '/work/app/e2e/tests/missing.js' imported from /work/app/e2e/tests/b.spec.ts",
-          stack: "Error: Cannot find module '/work/app/e2e/tests/missing.js' imported from /work/app/e2e/tests/b.spec.ts",
+          message:
+            "Error: Cannot find module '/work/app/e2e/tests/missing.js' imported from /work/app/e2e/tests/b.spec.ts",
+          stack:
+            "Error: Cannot find module '/work/app/e2e/tests/missing.js' imported from /work/app/e2e/tests/b.spec.ts",
         },
       ],
-      stats: { startTime: '2026-11-21T05:31:59.513Z', duration: 160.1, expected: 0, skipped: 0, unexpected: 0, flaky: 0 },
+      stats: {
+        startTime: '2026-11-21T05:31:59.513Z',
+        duration: 160.1,
+        expected: 0,
+        skipped: 0,
+        unexpected: 0,
+        flaky: 0,
+      },
     });
     const r = summarizePlaywright(report, { exitCode: 1 });
     expect(r).toMatchObject({ passed: 0, failed: 1, skipped: 0 });
@@ -265,7 +375,14 @@ describe('summarizePlaywright', () => {
   it('all green', () => {
     const report = playwrightReport({
       suites: [],
-      stats: { startTime: '2026-11-21T05:31:52.457Z', duration: 1000, expected: 7, skipped: 0, unexpected: 0, flaky: 0 },
+      stats: {
+        startTime: '2026-11-21T05:31:52.457Z',
+        duration: 1000,
+        expected: 7,
+        skipped: 0,
+        unexpected: 0,
+        flaky: 0,
+      },
     });
     expect(summarizePlaywright(report, { exitCode: 0 })).toMatchObject({ passed: 7, failed: 0, skipped: 0, notes: [] });
   });

@@ -77,8 +77,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = createNotificationsService({ db, hub });
   const leads = createLeadsService({ db, hub, notifications, clock, log: app.log });
   const marketplace = { testOrigin: env.LISTING_FETCH_TEST_ORIGIN };
-  const proposals = createProposalsService({ db, hub, clock, notifications, photos: createPhotoDownloader(marketplace), log: app.log });
-  const scraper = createListingScraper({ fetcher: createListingPageFetcher(marketplace), testOrigin: marketplace.testOrigin });
+  const proposals = createProposalsService({
+    db,
+    hub,
+    clock,
+    notifications,
+    photos: createPhotoDownloader(marketplace),
+    log: app.log,
+  });
+  const scraper = createListingScraper({
+    fetcher: createListingPageFetcher(marketplace),
+    testOrigin: marketplace.testOrigin,
+  });
   const settings = createSettingsService({ db });
   app.decorate('services', { sessions, auth, users, notifications, leads, proposals, settings });
 
@@ -96,7 +106,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { sessions, secureCookies });
 
   // Modules: each registers its own routes.
-  await app.register(authRoutes, { auth, sessions, secureCookies, loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE });
+  await app.register(authRoutes, {
+    auth,
+    sessions,
+    secureCookies,
+    loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+  });
   await app.register(usersRoutes, { users });
   await app.register(notificationsRoutes, { notifications });
   await app.register(websocketRoutes, { hub });
@@ -107,7 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leadsRoutes, { leads, clock });
   await app.register(timelineRoutes, { db, hub, clock, settings });
   await app.register(dashboardRoutes, { db, clock });
-  await app.register(proposalsRoutes, { proposals, scraper, sessions, scrapeRatePerMinute: env.SCRAPE_RATE_LIMIT_PER_MINUTE ?? 20 });
+  await app.register(proposalsRoutes, {
+    proposals,
+    scraper,
+    sessions,
+    scrapeRatePerMinute: env.SCRAPE_RATE_LIMIT_PER_MINUTE ?? 20,
+  });
   await app.register(settingsRoutes, { settings });
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
 

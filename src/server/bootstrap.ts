@@ -11,7 +11,10 @@ export function readablePassword(): string {
   const bytes = randomBytes(16);
   // Always satisfies the password rule: one of each class, then random characters.
   const pick = (set: string, b: number) => set[b % set.length]!;
-  const head = pick('abcdefghjkmnpqrstuvwxyz', bytes[0]!) + pick('ABCDEFGHJKLMNPQRSTUVWXYZ', bytes[1]!) + pick('23456789', bytes[2]!);
+  const head =
+    pick('abcdefghjkmnpqrstuvwxyz', bytes[0]!) +
+    pick('ABCDEFGHJKLMNPQRSTUVWXYZ', bytes[1]!) +
+    pick('23456789', bytes[2]!);
   return head + Array.from(bytes.subarray(3), (b) => pick(alphabet, b)).join('');
 }
 
@@ -19,7 +22,11 @@ export function readablePassword(): string {
  * First start with no users (DECISIONS 15): an admin from ADMIN_USERNAME / ADMIN_PASSWORD, or
  * 'admin' with a random password printed once to the log.
  */
-export async function ensureFirstAdmin(db: Db, env: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string }, log: FastifyBaseLogger): Promise<void> {
+export async function ensureFirstAdmin(
+  db: Db,
+  env: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string },
+  log: FastifyBaseLogger,
+): Promise<void> {
   if ((await countUsers(db)) > 0) return;
   const username = env.ADMIN_USERNAME ?? 'admin';
   const password = env.ADMIN_PASSWORD ?? readablePassword();
@@ -44,7 +51,11 @@ export async function ensureFirstAdmin(db: Db, env: { ADMIN_USERNAME?: string; A
   }
 }
 
-export async function bootstrapData(db: Db, env: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string }, log: FastifyBaseLogger) {
+export async function bootstrapData(
+  db: Db,
+  env: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string },
+  log: FastifyBaseLogger,
+) {
   await ensureSettingDefaults(db);
   await ensureFirstAdmin(db, env, log);
 }

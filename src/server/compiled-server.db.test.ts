@@ -46,16 +46,33 @@ describe('the compiled server bundle', () => {
     writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: webRoot, ADMIN_USERNAME: 'compiled', ADMIN_PASSWORD: 'Compiled1234', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_ROOT: webRoot,
+      ADMIN_USERNAME: 'compiled',
+      ADMIN_PASSWORD: 'Compiled1234',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    };
     for (const key of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL']) delete env[key];
     // Plain node, no loader: a .ts file reached at run time would fail here.
-    child = spawn(process.execPath, ['--enable-source-maps', path.join(outDir, 'main.js')], { cwd: tmp, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['--enable-source-maps', path.join(outDir, 'main.js')], {
+      cwd: tmp,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     const deadline = Date.now() + 45_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the compiled server exited (${child.exitCode}):\n${output}`);
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error(`the compiled server did not answer within 45 s:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -75,7 +92,9 @@ describe('the compiled server bundle', () => {
   it('runs from dist/ with plain node', async () => {
     const res = await fetch(`${base}/api/health`);
     expect(await res.json()).toEqual({ ok: true, database: 'pglite' });
-    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(res.headers.get('x-request-id')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it('renders a public page on the server', async () => {
@@ -94,7 +113,10 @@ describe('the compiled server bundle', () => {
       body: JSON.stringify({ username: 'compiled', password: 'Compiled1234' }),
     });
     expect(login.status).toBe(200);
-    const sid = login.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('sid='));
+    const sid = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .find((c) => c.startsWith('sid='));
     expect(sid).toBeDefined();
     const res = await fetch(`${base}/api/auth/user`, { headers: { cookie: sid! } });
     expect(res.status).toBe(200);

@@ -8,9 +8,14 @@ describe('environment', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
   it('parses booleans and numbers, ignoring empty values', () => {
-    expect(loadEnv({ PORT: '8080', TRUST_PROXY: 'true', DATABASE_URL: '' })).toMatchObject({ PORT: 8080, TRUST_PROXY: true });
+    expect(loadEnv({ PORT: '8080', TRUST_PROXY: 'true', DATABASE_URL: '' })).toMatchObject({
+      PORT: 8080,
+      TRUST_PROXY: true,
+    });
   });
   it('names each wrong variable', () => {
-    expect(() => loadEnv({ PORT: 'abc', ADMIN_PASSWORD: 'short' })).toThrow(/PORT[\s\S]*ADMIN_PASSWORD|ADMIN_PASSWORD[\s\S]*PORT/);
+    expect(() => loadEnv({ PORT: 'abc', ADMIN_PASSWORD: 'short' })).toThrow(
+      /PORT[\s\S]*ADMIN_PASSWORD|ADMIN_PASSWORD[\s\S]*PORT/,
+    );
   });
 });

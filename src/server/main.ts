@@ -17,12 +17,24 @@ const log = createLogger(env);
 async function start() {
   const t0 = Date.now();
   const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
-  log.info({ database: database.kind, where: env.DATABASE_URL ? 'DATABASE_URL' : path.resolve(env.DATA_DIR) }, 'database open');
+  log.info(
+    { database: database.kind, where: env.DATABASE_URL ? 'DATABASE_URL' : path.resolve(env.DATA_DIR) },
+    'database open',
+  );
   await runMigrations(database);
   await bootstrapData(database.db, env, log);
-  const hub = database.kind === 'postgres' ? await createPgHub(database.url!, log) : createLocalHub((err) => log.error({ err }, 'event listener failed'));
+  const hub =
+    database.kind === 'postgres'
+      ? await createPgHub(database.url!, log)
+      : createLocalHub((err) => log.error({ err }, 'event listener failed'));
 
-  const app = await buildApp({ database, hub, env, logger: log, ...(env.WEB_ROOT ? { webRoot: path.resolve(env.WEB_ROOT) } : {}) });
+  const app = await buildApp({
+    database,
+    hub,
+    env,
+    logger: log,
+    ...(env.WEB_ROOT ? { webRoot: path.resolve(env.WEB_ROOT) } : {}),
+  });
   const stopMaintenance = startPgliteMaintenance(database, log);
   closeWithGrace({ delay: 10_000, logger: log }, async ({ err, signal }) => {
     if (err) log.error({ err }, 'shutting down after an error');

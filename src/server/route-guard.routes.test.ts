@@ -3,8 +3,15 @@ import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // The only calls anyone may make without signing in. Making a route public means adding it here.
 const PUBLIC_ROUTES = [
-  'POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/login', 'GET /api/health', 'POST /api/isv/simulate',
-  'POST /api/contact-form', 'GET /api/proposals/public/:publicId', 'POST /api/proposals/public/:publicId/view', 'GET /api/settings/public',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/login',
+  'GET /api/health',
+  'POST /api/isv/simulate',
+  'POST /api/contact-form',
+  'GET /api/proposals/public/:publicId',
+  'POST /api/proposals/public/:publicId/view',
+  'GET /api/settings/public',
 ];
 // Calls only role admin may make (DECISIONS 16).
 const ADMIN_ROUTES = ['POST /api/notifications'];
@@ -32,33 +39,57 @@ describe('one guard for every call', () => {
   });
 
   it('marks exactly the public list as public', () => {
-    const publicKeys = routes().filter((r) => r.access === 'public').map((r) => r.key).sort();
+    const publicKeys = routes()
+      .filter((r) => r.access === 'public')
+      .map((r) => r.key)
+      .sort();
     expect(publicKeys).toEqual([...PUBLIC_ROUTES].sort());
   });
 
   it('marks exactly the admin list as admin-only', () => {
-    const adminKeys = routes().filter((r) => r.access === 'admin').map((r) => r.key).sort();
+    const adminKeys = routes()
+      .filter((r) => r.access === 'admin')
+      .map((r) => r.key)
+      .sort();
     expect(adminKeys).toEqual([...ADMIN_ROUTES].sort());
   });
 
   it('answers 401 to anonymous callers on every non-public route', async () => {
     for (const route of routes().filter((r) => !PUBLIC_ROUTES.includes(r.key))) {
-      const res = await t.app.inject({ method: route.method as 'GET', url: sample(route.url), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: sample(route.url),
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, route.key).toBe(401);
       expect(res.json(), route.key).toMatchObject({ code: 'UNAUTHENTICATED' });
     }
   });
 
   it('answers 401 to a forged or expired session cookie', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: 'sid=forged-token-value' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: 'sid=forged-token-value' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('answers 403 to role user on every admin-only route, and lets an admin through the guard', async () => {
     for (const route of routes().filter((r) => r.access === 'admin')) {
-      const asUser = await t.app.inject({ method: route.method as 'GET', url: sample(route.url), headers: { cookie: userCookie }, payload: {} });
+      const asUser = await t.app.inject({
+        method: route.method as 'GET',
+        url: sample(route.url),
+        headers: { cookie: userCookie },
+        payload: {},
+      });
       expect(asUser.statusCode, route.key).toBe(403);
-      const asAdmin = await t.app.inject({ method: route.method as 'GET', url: sample(route.url), headers: { cookie: adminCookie }, payload: {} });
+      const asAdmin = await t.app.inject({
+        method: route.method as 'GET',
+        url: sample(route.url),
+        headers: { cookie: adminCookie },
+        payload: {},
+      });
       expect([401, 403], route.key).not.toContain(asAdmin.statusCode);
     }
   });

@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FUEL_LABELS, FUEL_TYPES, PUBLIC_FUEL_OPTIONS, PUBLIC_FUEL_TO_CANONICAL, PUBLIC_FUEL_TYPES, PUBLIC_TRANSMISSION_OPTIONS,
-  PUBLIC_TRANSMISSION_TO_CANONICAL, TRANSMISSIONS, fuelLabel, toCanonicalFuel,
+  FUEL_LABELS,
+  FUEL_TYPES,
+  PUBLIC_FUEL_OPTIONS,
+  PUBLIC_FUEL_TO_CANONICAL,
+  PUBLIC_FUEL_TYPES,
+  PUBLIC_TRANSMISSION_OPTIONS,
+  PUBLIC_TRANSMISSION_TO_CANONICAL,
+  TRANSMISSIONS,
+  fuelLabel,
+  toCanonicalFuel,
 } from './vocabulary.ts';
 
 describe('vehicle vocabularies (DECISIONS 3)', () => {
   it('maps every public form value onto a canonical one', () => {
     expect(PUBLIC_TRANSMISSION_TO_CANONICAL).toEqual({ automatica: 'auto', manual: 'manual' });
     expect(PUBLIC_FUEL_TO_CANONICAL).toEqual({
-      gasolina: 'petrol', gasoleo: 'diesel', hibrido_diesel: 'diesel_hybrid', hibrido_gasolina: 'petrol_hybrid', eletrico: 'electric', outro: 'other',
+      gasolina: 'petrol',
+      gasoleo: 'diesel',
+      hibrido_diesel: 'diesel_hybrid',
+      hibrido_gasolina: 'petrol_hybrid',
+      eletrico: 'electric',
+      outro: 'other',
     });
     for (const v of Object.values(PUBLIC_FUEL_TO_CANONICAL)) expect(FUEL_TYPES).toContain(v);
     for (const v of Object.values(PUBLIC_TRANSMISSION_TO_CANONICAL)) expect(TRANSMISSIONS).toContain(v);
@@ -20,7 +33,14 @@ describe('vehicle vocabularies (DECISIONS 3)', () => {
       { value: 'manual', label: 'Manual' },
     ]);
     expect(PUBLIC_FUEL_OPTIONS.map((o) => o.value)).toEqual([...PUBLIC_FUEL_TYPES]);
-    expect(PUBLIC_FUEL_OPTIONS.map((o) => o.label)).toEqual(['Gasolina', 'Gasóleo', 'Híbrido (gasóleo)', 'Híbrido (gasolina)', 'Elétrico', 'Outro']);
+    expect(PUBLIC_FUEL_OPTIONS.map((o) => o.label)).toEqual([
+      'Gasolina',
+      'Gasóleo',
+      'Híbrido (gasóleo)',
+      'Híbrido (gasolina)',
+      'Elétrico',
+      'Outro',
+    ]);
   });
 
   it('labels every canonical fuel in both languages', () => {

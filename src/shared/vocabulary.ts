@@ -7,7 +7,16 @@
 export const TRANSMISSIONS = ['auto', 'manual', 'any'] as const;
 export type Transmission = (typeof TRANSMISSIONS)[number];
 
-export const FUEL_TYPES = ['petrol', 'diesel', 'petrol_hybrid', 'diesel_hybrid', 'plugin_hybrid', 'electric', 'lpg', 'other'] as const;
+export const FUEL_TYPES = [
+  'petrol',
+  'diesel',
+  'petrol_hybrid',
+  'diesel_hybrid',
+  'plugin_hybrid',
+  'electric',
+  'lpg',
+  'other',
+] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];
 
 export const TRANSMISSION_LABELS = {
@@ -42,10 +51,20 @@ export const FUEL_LABELS = {
 export const PUBLIC_TRANSMISSIONS = ['automatica', 'manual'] as const;
 export type PublicTransmission = (typeof PUBLIC_TRANSMISSIONS)[number];
 
-export const PUBLIC_FUEL_TYPES = ['gasolina', 'gasoleo', 'hibrido_diesel', 'hibrido_gasolina', 'eletrico', 'outro'] as const;
+export const PUBLIC_FUEL_TYPES = [
+  'gasolina',
+  'gasoleo',
+  'hibrido_diesel',
+  'hibrido_gasolina',
+  'eletrico',
+  'outro',
+] as const;
 export type PublicFuelType = (typeof PUBLIC_FUEL_TYPES)[number];
 
-export const PUBLIC_TRANSMISSION_TO_CANONICAL = { automatica: 'auto', manual: 'manual' } as const satisfies Record<PublicTransmission, Transmission>;
+export const PUBLIC_TRANSMISSION_TO_CANONICAL = { automatica: 'auto', manual: 'manual' } as const satisfies Record<
+  PublicTransmission,
+  Transmission
+>;
 
 export const PUBLIC_FUEL_TO_CANONICAL = {
   gasolina: 'petrol',
@@ -61,12 +80,23 @@ export const PUBLIC_TRANSMISSION_OPTIONS = PUBLIC_TRANSMISSIONS.map((value) => (
   value,
   label: TRANSMISSION_LABELS.pt[PUBLIC_TRANSMISSION_TO_CANONICAL[value]],
 }));
-export const PUBLIC_FUEL_OPTIONS = PUBLIC_FUEL_TYPES.map((value) => ({ value, label: FUEL_LABELS.pt[PUBLIC_FUEL_TO_CANONICAL[value]] }));
+export const PUBLIC_FUEL_OPTIONS = PUBLIC_FUEL_TYPES.map((value) => ({
+  value,
+  label: FUEL_LABELS.pt[PUBLIC_FUEL_TO_CANONICAL[value]],
+}));
 
-export const isPublicTransmission = (v: unknown): v is PublicTransmission => (PUBLIC_TRANSMISSIONS as readonly unknown[]).includes(v);
-export const isPublicFuelType = (v: unknown): v is PublicFuelType => (PUBLIC_FUEL_TYPES as readonly unknown[]).includes(v);
+export const isPublicTransmission = (v: unknown): v is PublicTransmission =>
+  (PUBLIC_TRANSMISSIONS as readonly unknown[]).includes(v);
+export const isPublicFuelType = (v: unknown): v is PublicFuelType =>
+  (PUBLIC_FUEL_TYPES as readonly unknown[]).includes(v);
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /**
  * A stored fuel value in any spelling the product has met (canonical, the public form's values,
@@ -78,8 +108,16 @@ export function toCanonicalFuel(value: string | null | undefined): FuelType | nu
   if ((FUEL_TYPES as readonly string[]).includes(v)) return v as FuelType;
   if (isPublicFuelType(v)) return PUBLIC_FUEL_TO_CANONICAL[v];
   const aliases: Record<string, FuelType> = {
-    gasoline: 'petrol', benzin: 'petrol', gasoil: 'diesel', hybrid_petrol: 'petrol_hybrid', hybrid_diesel: 'diesel_hybrid',
-    plug_in_hybrid: 'plugin_hybrid', phev: 'plugin_hybrid', hibrido_plug_in: 'plugin_hybrid', electrico: 'electric', gpl: 'lpg',
+    gasoline: 'petrol',
+    benzin: 'petrol',
+    gasoil: 'diesel',
+    hybrid_petrol: 'petrol_hybrid',
+    hybrid_diesel: 'diesel_hybrid',
+    plug_in_hybrid: 'plugin_hybrid',
+    phev: 'plugin_hybrid',
+    hibrido_plug_in: 'plugin_hybrid',
+    electrico: 'electric',
+    gpl: 'lpg',
   };
   return aliases[v] ?? null;
 }
@@ -96,11 +134,75 @@ export function fuelLabel(value: string | null | undefined, lang: 'pt' | 'en'): 
  * marketplaces use in their URLs. Multi-word makes appear hyphenated in listing paths.
  */
 export const VEHICLE_MAKES = [
-  'Abarth', 'Aiways', 'Alfa Romeo', 'Alpine', 'Aston Martin', 'Audi', 'Bentley', 'BMW', 'BYD', 'Cadillac', 'Chevrolet',
-  'Chrysler', 'Citroën', 'Cupra', 'Dacia', 'Daewoo', 'Daihatsu', 'Dodge', 'DS', 'Ferrari', 'Fiat', 'Fisker', 'Ford',
-  'Genesis', 'Honda', 'Hummer', 'Hyundai', 'Infiniti', 'Isuzu', 'Iveco', 'Jaguar', 'Jeep', 'Kia', 'Lada', 'Lamborghini',
-  'Lancia', 'Land Rover', 'Leapmotor', 'Lexus', 'Lotus', 'Lynk & Co', 'Maserati', 'Maxus', 'Mazda', 'McLaren',
-  'Mercedes-Benz', 'MG', 'Mini', 'Mitsubishi', 'NIO', 'Nissan', 'Opel', 'Peugeot', 'Polestar', 'Porsche', 'Renault',
-  'Rolls-Royce', 'Rover', 'Saab', 'Seat', 'Skoda', 'Smart', 'SsangYong', 'Subaru', 'Suzuki', 'Tesla', 'Toyota',
-  'Volkswagen', 'Volvo', 'XPeng', 'Zeekr',
+  'Abarth',
+  'Aiways',
+  'Alfa Romeo',
+  'Alpine',
+  'Aston Martin',
+  'Audi',
+  'Bentley',
+  'BMW',
+  'BYD',
+  'Cadillac',
+  'Chevrolet',
+  'Chrysler',
+  'Citroën',
+  'Cupra',
+  'Dacia',
+  'Daewoo',
+  'Daihatsu',
+  'Dodge',
+  'DS',
+  'Ferrari',
+  'Fiat',
+  'Fisker',
+  'Ford',
+  'Genesis',
+  'Honda',
+  'Hummer',
+  'Hyundai',
+  'Infiniti',
+  'Isuzu',
+  'Iveco',
+  'Jaguar',
+  'Jeep',
+  'Kia',
+  'Lada',
+  'Lamborghini',
+  'Lancia',
+  'Land Rover',
+  'Leapmotor',
+  'Lexus',
+  'Lotus',
+  'Lynk & Co',
+  'Maserati',
+  'Maxus',
+  'Mazda',
+  'McLaren',
+  'Mercedes-Benz',
+  'MG',
+  'Mini',
+  'Mitsubishi',
+  'NIO',
+  'Nissan',
+  'Opel',
+  'Peugeot',
+  'Polestar',
+  'Porsche',
+  'Renault',
+  'Rolls-Royce',
+  'Rover',
+  'Saab',
+  'Seat',
+  'Skoda',
+  'Smart',
+  'SsangYong',
+  'Subaru',
+  'Suzuki',
+  'Tesla',
+  'Toyota',
+  'Volkswagen',
+  'Volvo',
+  'XPeng',
+  'Zeekr',
 ] as const;

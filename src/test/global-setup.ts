@@ -72,9 +72,12 @@ function processAlive(pid: number): boolean {
 
 /** Drops this run's databases and those of runs whose process is gone. */
 async function dropTestDatabases(admin: pg.Client) {
-  const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'app\\_test\\_%'`);
+  const { rows } = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname like 'app\\_test\\_%'`,
+  );
   for (const { datname } of rows) {
     const pid = Number(/^app_test_(\d+)_/.exec(datname)?.[1]);
-    if (datname.startsWith(RUN_PREFIX) || (pid && !processAlive(pid))) await admin.query(`drop database if exists "${datname}" with (force)`);
+    if (datname.startsWith(RUN_PREFIX) || (pid && !processAlive(pid)))
+      await admin.query(`drop database if exists "${datname}" with (force)`);
   }
 }

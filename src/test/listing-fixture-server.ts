@@ -27,7 +27,9 @@ async function photo(name: string, width: number, height: number): Promise<Buffe
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   const background = { r: hash & 0xff, g: (hash >> 8) & 0xff, b: (hash >> 16) & 0xff };
-  return sharp({ create: { width, height, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 export async function startListingFixtureServer(port = 0): Promise<ListingFixtureServer> {
@@ -49,7 +51,9 @@ export async function startListingFixtureServer(port = 0): Promise<ListingFixtur
         const [w, h] = url.pathname.includes('thumb') ? [160, 120] : [2400, 1800];
         res.writeHead(200, { 'content-type': 'image/jpeg' }).end(await photo(url.pathname, w, h));
       } else if (url.pathname === '/blocked') {
-        res.writeHead(403, { 'content-type': 'text/html' }).end(readFileSync(path.join(FIXTURES, 'block-akamai-mobile-de.html'), 'utf8'));
+        res
+          .writeHead(403, { 'content-type': 'text/html' })
+          .end(readFileSync(path.join(FIXTURES, 'block-akamai-mobile-de.html'), 'utf8'));
       } else if (url.pathname === '/redirect-private') {
         res.writeHead(302, { location: 'https://10.0.0.1/listing' }).end();
       } else {

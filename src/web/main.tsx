@@ -19,7 +19,9 @@ else void startApp();
 async function startPublicPage(route: PublicRoute) {
   const data = readPageData();
   const proposalPage = route.kind === 'proposal' || route.kind === 'legacy-proposal';
-  const screens: ProposalScreens | undefined = proposalPage ? await import('#web/app/routes/public/proposal.tsx') : undefined;
+  const screens: ProposalScreens | undefined = proposalPage
+    ? await import('#web/app/routes/public/proposal.tsx')
+    : undefined;
   const page = (
     <StrictMode>
       <PublicApp route={route} data={data} search={window.location.search} screens={screens} />

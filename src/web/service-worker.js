@@ -6,7 +6,12 @@ const PRECACHE = __PRECACHE__;
 const CACHE = `app-${BUILD_ID}`;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(['/index.html', ...PRECACHE])).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(['/index.html', ...PRECACHE]))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {

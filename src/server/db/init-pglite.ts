@@ -23,6 +23,12 @@ export function initializeInChildProcess(dir: string): Promise<void> {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Creating the embedded database in ${dir} failed (exit ${code}): ${stderr.trim().slice(-2000)}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(`Creating the embedded database in ${dir} failed (exit ${code}): ${stderr.trim().slice(-2000)}`),
+          ),
+    );
   });
 }

@@ -31,11 +31,23 @@ describe('the migrated database', () => {
   const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   let n = 0;
-  const newUser = () => database.db.insert(users).values({ username: `mig-user-${++n}`, password: 'x' }).returning().then((r) => r[0]!);
+  const newUser = () =>
+    database.db
+      .insert(users)
+      .values({ username: `mig-user-${++n}`, password: 'x' })
+      .returning()
+      .then((r) => r[0]!);
   const newLead = () =>
     database.db
       .insert(leads)
-      .values({ reference: `T${Date.now()}${++n}`, firstName: 'Ana', lastName: 'Sousa', email: 'Ana@Example.pt', vehicleMake: 'Volkswagen', vehicleModel: 'Golf' })
+      .values({
+        reference: `T${Date.now()}${++n}`,
+        firstName: 'Ana',
+        lastName: 'Sousa',
+        email: 'Ana@Example.pt',
+        vehicleMake: 'Volkswagen',
+        vehicleModel: 'Golf',
+      })
       .returning()
       .then((r) => r[0]!);
 
@@ -54,7 +66,9 @@ describe('the migrated database', () => {
   it('has pg_trgm and the trigram index on the leads search text', async () => {
     const ext = await rows<{ extname: string }>(sql`select extname from pg_extension where extname = 'pg_trgm'`);
     expect(ext).toHaveLength(1);
-    const [index] = await rows<{ indexdef: string }>(sql`select indexdef from pg_indexes where indexname = 'leads_search_trgm_idx'`);
+    const [index] = await rows<{ indexdef: string }>(
+      sql`select indexdef from pg_indexes where indexname = 'leads_search_trgm_idx'`,
+    );
     expect(index?.indexdef).toMatch(/USING gin \(search_text gin_trgm_ops\)/);
     // The operator class works: a trigram similarity query runs.
     const [sim] = await rows<{ s: number }>(sql`select similarity('volkswagen golf', 'volkswagn') as s`);
@@ -68,11 +82,19 @@ describe('the migrated database', () => {
   });
 
   it('keeps exact money columns: leads.budget numeric(15,2), proposals.vehicle_price numeric(10,2)', async () => {
-    const cols = await rows<{ table_name: string; column_name: string; data_type: string; numeric_precision: number; numeric_scale: number }>(sql`
+    const cols = await rows<{
+      table_name: string;
+      column_name: string;
+      data_type: string;
+      numeric_precision: number;
+      numeric_scale: number;
+    }>(sql`
       select table_name, column_name, data_type, numeric_precision, numeric_scale from information_schema.columns
       where table_schema = 'public' and (table_name, column_name) in (('leads', 'budget'), ('proposals', 'vehicle_price'), ('imports', 'vehicle_price'))
       order by table_name`);
-    expect(cols.map((c) => [c.table_name, c.column_name, c.data_type, Number(c.numeric_precision), Number(c.numeric_scale)])).toEqual([
+    expect(
+      cols.map((c) => [c.table_name, c.column_name, c.data_type, Number(c.numeric_precision), Number(c.numeric_scale)]),
+    ).toEqual([
       ['imports', 'vehicle_price', 'numeric', 15, 2],
       ['leads', 'budget', 'numeric', 15, 2],
       ['proposals', 'vehicle_price', 'numeric', 10, 2],
@@ -80,17 +102,29 @@ describe('the migrated database', () => {
     // And the value round-trips exactly as a decimal string.
     const [lead] = await database.db
       .insert(leads)
-      .values({ reference: `B${++n}`, firstName: 'B', vehicleMake: 'BMW', vehicleModel: '320d', budget: '1234567890123.45' })
+      .values({
+        reference: `B${++n}`,
+        firstName: 'B',
+        vehicleMake: 'BMW',
+        vehicleModel: '320d',
+        budget: '1234567890123.45',
+      })
       .returning();
     expect(lead!.budget).toBe('1234567890123.45');
   });
 
   it('defaults a proposal to 2000.00 transport and 340.00 registration', async () => {
     const [proposal] = await database.db.insert(proposals).values({ publicId: crypto.randomUUID() }).returning();
-    expect(proposal).toMatchObject({ transportCost: '2000.00', registrationFee: '340.00', wltpValue: true, registrationCountry: 'eu', imageUrls: [] });
+    expect(proposal).toMatchObject({
+      transportCost: '2000.00',
+      registrationFee: '340.00',
+      wltpValue: true,
+      registrationCountry: 'eu',
+      imageUrls: [],
+    });
   });
 
-  it("deleting a lead deletes its timeline, proposals and views, but keeps its imports (lead_id set to null)", async () => {
+  it('deleting a lead deletes its timeline, proposals and views, but keeps its imports (lead_id set to null)', async () => {
     const user = await newUser();
     const lead = await newLead();
     const other = await newLead();
@@ -99,9 +133,15 @@ describe('the migrated database', () => {
       { leadId: lead.id, type: 'email', title: 'Wrote' },
       { leadId: other.id, type: 'chat', title: 'Other lead' },
     ]);
-    await database.db.insert(proposals).values([{ publicId: crypto.randomUUID(), leadId: lead.id }, { publicId: crypto.randomUUID(), leadId: other.id }]);
+    await database.db.insert(proposals).values([
+      { publicId: crypto.randomUUID(), leadId: lead.id },
+      { publicId: crypto.randomUUID(), leadId: other.id },
+    ]);
     await database.db.insert(userLeadViews).values({ userId: user.id, leadId: lead.id });
-    const [imp] = await database.db.insert(imports).values({ leadId: lead.id, clientName: 'Ana Sousa', vehicleMake: 'Volkswagen', vehicleModel: 'Golf' }).returning();
+    const [imp] = await database.db
+      .insert(imports)
+      .values({ leadId: lead.id, clientName: 'Ana Sousa', vehicleMake: 'Volkswagen', vehicleModel: 'Golf' })
+      .returning();
 
     await database.db.delete(leads).where(eq(leads.id, lead.id));
 
@@ -120,7 +160,9 @@ describe('the migrated database', () => {
     const lead = await newLead();
     await database.db.insert(userLeadViews).values({ userId: u1.id, leadId: lead.id });
     await database.db.insert(userLeadViews).values({ userId: u2.id, leadId: lead.id }); // another user: fine
-    expect(await pgErrorCode(database.db.insert(userLeadViews).values({ userId: u1.id, leadId: lead.id }))).toBe('23505');
+    expect(await pgErrorCode(database.db.insert(userLeadViews).values({ userId: u1.id, leadId: lead.id }))).toBe(
+      '23505',
+    );
     // The upsert the leads module relies on targets exactly that constraint.
     await database.db
       .insert(userLeadViews)
@@ -131,10 +173,24 @@ describe('the migrated database', () => {
 
   it('keeps usernames (and e-mails) unique and roles to admin or user', async () => {
     const user = await newUser();
-    expect(await pgErrorCode(database.db.insert(users).values({ username: user.username, password: 'y' }))).toBe('23505');
-    await database.db.insert(users).values({ username: `${user.username}-e1`, password: 'y', email: `dup-${n}@example.pt` });
-    expect(await pgErrorCode(database.db.insert(users).values({ username: `${user.username}-e2`, password: 'y', email: `dup-${n}@example.pt` }))).toBe('23505');
-    expect(await pgErrorCode(database.db.insert(users).values({ username: `${user.username}-r`, password: 'y', role: 'owner' as 'admin' }))).toBe('23514');
+    expect(await pgErrorCode(database.db.insert(users).values({ username: user.username, password: 'y' }))).toBe(
+      '23505',
+    );
+    await database.db
+      .insert(users)
+      .values({ username: `${user.username}-e1`, password: 'y', email: `dup-${n}@example.pt` });
+    expect(
+      await pgErrorCode(
+        database.db
+          .insert(users)
+          .values({ username: `${user.username}-e2`, password: 'y', email: `dup-${n}@example.pt` }),
+      ),
+    ).toBe('23505');
+    expect(
+      await pgErrorCode(
+        database.db.insert(users).values({ username: `${user.username}-r`, password: 'y', role: 'owner' as 'admin' }),
+      ),
+    ).toBe('23514');
     expect(user.role).toBe('user');
   });
 

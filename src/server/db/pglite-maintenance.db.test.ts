@@ -9,7 +9,17 @@ describe('PGlite maintenance (no autovacuum there)', () => {
   let t: Database;
   beforeAll(async () => {
     t = await createTestDatabase();
-    await t.db.insert(leads).values(Array.from({ length: 50 }, (_, i) => ({ reference: `M${i}`, firstName: 'M', vehicleMake: 'Fiat', vehicleModel: 'Uno', status: i % 2 ? 'quoted' : 'requested' })));
+    await t.db
+      .insert(leads)
+      .values(
+        Array.from({ length: 50 }, (_, i) => ({
+          reference: `M${i}`,
+          firstName: 'M',
+          vehicleMake: 'Fiat',
+          vehicleModel: 'Uno',
+          status: i % 2 ? 'quoted' : 'requested',
+        })),
+      );
   });
   afterAll(() => t.close());
 
@@ -27,7 +37,10 @@ describe('PGlite maintenance (no autovacuum there)', () => {
 
   it('runs on a timer and reports how it went; nothing is scheduled on PostgreSQL', async () => {
     const logged: string[] = [];
-    const log = { info: (_: object, msg: string) => logged.push(`info ${msg}`), warn: (_: object, msg: string) => logged.push(`warn ${msg}`) };
+    const log = {
+      info: (_: object, msg: string) => logged.push(`info ${msg}`),
+      warn: (_: object, msg: string) => logged.push(`warn ${msg}`),
+    };
     const stop = startPgliteMaintenance(t, log, { firstAfterMs: 5, everyMs: 60_000 });
     const deadline = Date.now() + (onPostgres() ? 200 : 20_000);
     while (logged.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

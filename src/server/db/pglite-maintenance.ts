@@ -19,7 +19,11 @@ export interface MaintenanceLog {
 }
 
 /** Starts the periodic maintenance on PGlite (nothing on PostgreSQL); returns its stop function. */
-export function startPgliteMaintenance(database: Database, log: MaintenanceLog, opts: { firstAfterMs?: number; everyMs?: number } = {}): () => void {
+export function startPgliteMaintenance(
+  database: Database,
+  log: MaintenanceLog,
+  opts: { firstAfterMs?: number; everyMs?: number } = {},
+): () => void {
   if (database.kind !== 'pglite') return () => {};
   let running: Promise<void> | null = null;
   const run = () => {

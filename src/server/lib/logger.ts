@@ -8,7 +8,9 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>) {
   return pino({
     level: env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
   });
 }
 
@@ -76,8 +78,13 @@ export class LazyChildLogger implements FastifyBaseLogger {
 type PinoLike = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
 
 /** Fastify's childLoggerFactory: lazy children, unless a route sets its own level or serializers. */
-export function lazyChildLoggerFactory(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function lazyChildLoggerFactory(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   const pinoLike = logger as PinoLike;
-  if (options.level || options.serializers || typeof pinoLike.isLevelEnabled !== 'function') return logger.child(bindings, options);
+  if (options.level || options.serializers || typeof pinoLike.isLevelEnabled !== 'function')
+    return logger.child(bindings, options);
   return new LazyChildLogger(pinoLike, bindings);
 }

@@ -9,7 +9,10 @@ const COUNTER_LIMIT = 16 ** 12;
  * for a fraction of the cost of crypto.randomUUID() per request. When the counter runs out
  * (after 16^12 ids) a new random part is drawn.
  */
-export function createRequestIdGenerator({ random = randomBytes, limit = COUNTER_LIMIT }: { random?: (size: number) => Buffer; limit?: number } = {}): () => string {
+export function createRequestIdGenerator({
+  random = randomBytes,
+  limit = COUNTER_LIMIT,
+}: { random?: (size: number) => Buffer; limit?: number } = {}): () => string {
   let prefix = '';
   let counter = limit;
   return () => {

@@ -50,7 +50,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
     if (!found) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
     request.session = found.session;
     request.user = found.session.user;
-    if (found.extendedTo) reply.setCookie(SESSION_COOKIE, token!, sessionCookieOptions(request, opts.secureCookies, found.extendedTo));
+    if (found.extendedTo)
+      reply.setCookie(SESSION_COOKIE, token!, sessionCookieOptions(request, opts.secureCookies, found.extendedTo));
   };
 
   // Callback-style hooks: most signed-in requests are answered from the session cache
@@ -85,7 +86,9 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
     if (!url.startsWith('/api')) return;
     const access = route.config?.access;
     if (access !== 'public' && access !== 'user' && access !== 'admin') {
-      throw new Error(`Route ${String(route.method)} ${url} has no access rule: set config.access to 'public', 'user' or 'admin'.`);
+      throw new Error(
+        `Route ${String(route.method)} ${url} has no access rule: set config.access to 'public', 'user' or 'admin'.`,
+      );
     }
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.apiRoutes.push({ method, url, access });
     if (access === 'public') return;

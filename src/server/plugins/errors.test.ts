@@ -11,7 +11,15 @@ describe('the one error handler', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(errorsPlugin);
-    app.post('/validate', { schema: { body: z.object({ name: z.string().min(1, 'Name is required'), age: z.number('Age must be a number') }) } }, async () => ({ ok: true }));
+    app.post(
+      '/validate',
+      {
+        schema: {
+          body: z.object({ name: z.string().min(1, 'Name is required'), age: z.number('Age must be a number') }),
+        },
+      },
+      async () => ({ ok: true }),
+    );
     app.get('/app-error', async () => {
       throw new AppError('CONFLICT', 'Username already taken', { username: 'Username already taken' });
     });
@@ -35,7 +43,11 @@ describe('the one error handler', () => {
   it('answers an AppError with its status, message and fields', async () => {
     const res = await app.inject({ method: 'GET', url: '/app-error' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'CONFLICT', message: 'Username already taken', fields: { username: 'Username already taken' } });
+    expect(res.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'Username already taken',
+      fields: { username: 'Username already taken' },
+    });
   });
 
   it('never exposes internals in a 500', async () => {
@@ -46,7 +58,12 @@ describe('the one error handler', () => {
   });
 
   it('passes on Fastify client errors such as malformed JSON', async () => {
-    const res = await app.inject({ method: 'POST', url: '/validate', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/validate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('FST_ERR_CTP_INVALID_JSON_BODY');
   });

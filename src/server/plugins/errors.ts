@@ -25,16 +25,21 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send(body);
     }
     if (error instanceof AppError) {
-      const body: ErrorBody = { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
+      const body: ErrorBody = {
+        message: error.message,
+        code: error.code,
+        ...(error.fields ? { fields: error.fields } : {}),
+      };
       return reply.status(error.status).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit...) are safe to show.
-      return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' } satisfies ErrorBody);
+      return reply
+        .status(status)
+        .send({ message: error.message, code: error.code ?? 'BAD_REQUEST' } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
   });
-
 });

@@ -53,7 +53,10 @@ export const securityHeaders = fp(async (app: FastifyInstance, opts: { testImage
   // call); the headers never change, so they are set from frozen objects.
   // TEST ONLY: the listing fixture server (LISTING_FETCH_TEST_ORIGIN) may show its photos.
   const page = opts.testImageOrigin
-    ? Object.freeze({ ...SECURITY_HEADERS, 'content-security-policy': CSP.replace("img-src 'self'", `img-src 'self' ${opts.testImageOrigin}`) })
+    ? Object.freeze({
+        ...SECURITY_HEADERS,
+        'content-security-policy': CSP.replace("img-src 'self'", `img-src 'self' ${opts.testImageOrigin}`),
+      })
     : SECURITY_HEADERS;
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

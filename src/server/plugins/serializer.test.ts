@@ -3,7 +3,8 @@ import { z, type ZodType } from 'zod';
 import { userSchema } from '#shared/schemas/users.ts';
 import { responseJsonSchema, serializerCompiler } from './serializer.ts';
 
-const compile = (schema: ZodType) => serializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' }) as (data: unknown) => string;
+const compile = (schema: ZodType) =>
+  serializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' }) as (data: unknown) => string;
 
 describe('serializerCompiler', () => {
   it('writes dates as ISO strings, the same text as JSON.stringify', () => {
@@ -11,7 +12,11 @@ describe('serializerCompiler', () => {
     const at = new Date('2026-11-21T10:11:12.345Z');
     const value = { at, coerced: new Date(0), maybe: null };
     expect(serialize(value)).toBe(JSON.stringify(value));
-    expect(JSON.parse(serialize({ at, coerced: at, maybe: at }))).toEqual({ at: at.toISOString(), coerced: at.toISOString(), maybe: at.toISOString() });
+    expect(JSON.parse(serialize({ at, coerced: at, maybe: at }))).toEqual({
+      at: at.toISOString(),
+      coerced: at.toISOString(),
+      maybe: at.toISOString(),
+    });
   });
 
   it('passes a date that is already a string through', () => {
@@ -22,8 +27,15 @@ describe('serializerCompiler', () => {
   it('answers GET /api/auth/user with exactly the declared fields', () => {
     const serialize = compile(userSchema);
     const user = {
-      id: 1, username: 'bench', email: null, firstName: 'Ana', lastName: null, profileImageUrl: null, role: 'admin',
-      createdAt: new Date('2026-01-01T00:00:00.000Z'), updatedAt: new Date('2026-02-01T00:00:00.000Z'),
+      id: 1,
+      username: 'bench',
+      email: null,
+      firstName: 'Ana',
+      lastName: null,
+      profileImageUrl: null,
+      role: 'admin',
+      createdAt: new Date('2026-01-01T00:00:00.000Z'),
+      updatedAt: new Date('2026-02-01T00:00:00.000Z'),
       passwordHash: '$argon2id$secret',
     };
     const { passwordHash: _hidden, ...declared } = user;

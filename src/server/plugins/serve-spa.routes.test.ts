@@ -13,7 +13,8 @@ import { createLocalHub } from '#server/realtime/hub.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '#test/test-app.ts';
 import { createTestDatabase } from '#test/test-db.ts';
 
-const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>';
 const APP_JS = 'console.log("app");';
 
 describe('serving the built web app', () => {
@@ -179,7 +180,12 @@ describe('TRUST_PROXY', () => {
     const app = await buildApp({
       database,
       hub: createLocalHub(),
-      env: { TRUST_PROXY: trustProxy, SESSION_TTL_DAYS: 30, LOGIN_RATE_LIMIT_PER_MINUTE: 1000, ISV_RATE_LIMIT_PER_MINUTE: 1000 },
+      env: {
+        TRUST_PROXY: trustProxy,
+        SESSION_TTL_DAYS: 30,
+        LOGIN_RATE_LIMIT_PER_MINUTE: 1000,
+        ISV_RATE_LIMIT_PER_MINUTE: 1000,
+      },
       webRoot: '/nonexistent-web-root',
     });
     apps.push(app);
@@ -214,7 +220,11 @@ describe('TRUST_PROXY', () => {
 
   it('on, without the header: a plain http request gets no Secure cookie', async () => {
     const app = await appWith(true);
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: TEST_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password: TEST_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'sid')!.secure).toBeFalsy();
   });

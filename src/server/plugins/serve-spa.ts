@@ -29,14 +29,21 @@ export async function serveSpa(app: FastifyInstance, opts: { webRoot: string }) 
       setHeaders(res, filePath) {
         const rel = path.relative(opts.webRoot, filePath);
         // Hashed assets never change; everything else (sw.js, manifest, icons) is revalidated.
-        res.header('cache-control', rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // API paths, other methods and missing files (a path with an extension) are plain 404s.
-    if (url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(url)) {
+    if (
+      url.startsWith('/api') ||
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      /\.[a-z0-9]+$/i.test(url)
+    ) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${url}`, code: 'NOT_FOUND' });
     }
     const indexHtml = built ? await readIndexHtml(opts.webRoot) : null;

@@ -48,7 +48,11 @@ class Client {
       };
       const timer = setTimeout(() => {
         this.waiters.delete(attempt);
-        reject(new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.messages)} closed=${JSON.stringify(this.closed)}`));
+        reject(
+          new Error(
+            `timed out waiting for ${what}; got ${JSON.stringify(this.messages)} closed=${JSON.stringify(this.closed)}`,
+          ),
+        );
       }, timeoutMs);
       this.waiters.add(attempt);
       attempt();
@@ -136,12 +140,16 @@ describe('WebSocket /api/ws', () => {
     const barrier = async () => {
       barriers += 1;
       t.hub.publish({ type: 'lead_updated', data: { barrier: barriers }, audience: { kind: 'staff' } });
-      for (const client of [author, target, other]) await client.until(() => client.of('lead_updated').length === barriers, `barrier ${barriers}`);
+      for (const client of [author, target, other])
+        await client.until(() => client.of('lead_updated').length === barriers, `barrier ${barriers}`);
     };
 
     // To everyone but the author.
     expect((await post({ title: 'Hello team', message: 'Meeting at 3' })).statusCode).toBe(201);
-    expect(await target.message('notification_created')).toEqual({ type: 'notification_created', data: { type: 'other', relatedId: null } });
+    expect(await target.message('notification_created')).toEqual({
+      type: 'notification_created',
+      data: { type: 'other', relatedId: null },
+    });
     await barrier();
     expect(author.of('notification_created')).toEqual([]);
     expect(other.of('notification_created')).toHaveLength(1);
@@ -165,7 +173,9 @@ describe('WebSocket /api/ws', () => {
     await Promise.all([mine.message('connected'), theirs.message('connected')]);
     await t.app.services.notifications.notify({ type: 'other', title: 'x', message: 'y' }, { userIds: [user.id] });
     await mine.message('notification_created');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/notifications/mark-all-read', headers: { cookie } })).json()).toEqual({ count: 1 });
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/notifications/mark-all-read', headers: { cookie } })).json(),
+    ).toEqual({ count: 1 });
     expect(await mine.message('notifications_read')).toEqual({ type: 'notifications_read', data: {} });
     // Barrier for the other socket.
     t.hub.publish({ type: 'lead_updated', data: { id: 1 }, audience: { kind: 'staff' } });
@@ -182,7 +192,9 @@ describe('WebSocket /api/ws', () => {
     const staying = connect(second);
     await Promise.all([signingOut.message('connected'), staying.message('connected')]);
 
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: first } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: first } })).statusCode,
+    ).toBe(200);
     expect(await signingOut.closedWith()).toEqual({ code: 4001, reason: 'Session ended' });
 
     t.hub.publish({ type: 'lead_created', data: { id: 7 }, audience: { kind: 'staff' } });

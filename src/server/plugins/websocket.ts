@@ -38,7 +38,8 @@ export async function websocketRoutes(app: FastifyInstance, opts: { hub: EventHu
       return;
     }
     const message = JSON.stringify({ type: event.type, data: event.data });
-    for (const client of clients) if (shouldReceive(client, event) && client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+    for (const client of clients)
+      if (shouldReceive(client, event) && client.socket.readyState === client.socket.OPEN) client.socket.send(message);
   });
 
   const heartbeat = setInterval(() => {

@@ -155,7 +155,10 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL (LISTEN/NOTIFY b
         payload: { username: user.username, email: user.email, role: 'admin' },
       });
       expect(res.statusCode).toBe(200);
-      await waitFor(() => onB.events.some((e) => e.type === 'user_updated' && e.data.userId === user.id), 'user_updated on B');
+      await waitFor(
+        () => onB.events.some((e) => e.type === 'user_updated' && e.data.userId === user.id),
+        'user_updated on B',
+      );
       expect((await me()).json().role).toBe('admin');
     } finally {
       onB.stop();
@@ -168,7 +171,10 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL (LISTEN/NOTIFY b
     expect((await b.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200); // cached on B
 
     expect((await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(200);
-    expect(await waitFor(() => socket.closed(), 'the socket on B to close')).toEqual({ code: 4001, reason: 'Session ended' });
+    expect(await waitFor(() => socket.closed(), 'the socket on B to close')).toEqual({
+      code: 4001,
+      reason: 'Session ended',
+    });
     expect((await b.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
   });
 
@@ -179,7 +185,10 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL (LISTEN/NOTIFY b
     try {
       hubA.publish({ type: 'lead_updated', data: { blob: 'x'.repeat(8000) }, audience: { kind: 'staff' } });
       expect(onA.of('lead_updated')).toHaveLength(1);
-      expect(errors).toHaveBeenCalledWith({ type: 'lead_updated' }, 'event too large to fan out; delivered locally only');
+      expect(errors).toHaveBeenCalledWith(
+        { type: 'lead_updated' },
+        'event too large to fan out; delivered locally only',
+      );
 
       await database.db.execute(sql`select pg_notify('app_events', 'not json')`);
       hubA.publish({ type: 'lead_deleted', data: { id: 9 }, audience: { kind: 'staff' } });

@@ -72,7 +72,9 @@ export async function createPgHub(connectionString: string, log: FastifyBaseLogg
         log.error({ type: event.type }, 'event too large to fan out; delivered locally only');
         return;
       }
-      publisher.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((err) => log.error({ err }, 'event fan-out failed'));
+      publisher
+        .query('select pg_notify($1, $2)', [CHANNEL, payload])
+        .catch((err) => log.error({ err }, 'event fan-out failed'));
     },
     async close() {
       closed = true;

@@ -1,6 +1,14 @@
 /** Import statuses, labels and progress (document 2 section 4). */
 export const IMPORT_STATUSES = [
-  'confirmed', 'handling_paperwork', 'waiting_transport', 'in_transit', 'arrived', 'inspected', 'legalized', 'delivered', 'canceled',
+  'confirmed',
+  'handling_paperwork',
+  'waiting_transport',
+  'in_transit',
+  'arrived',
+  'inspected',
+  'legalized',
+  'delivered',
+  'canceled',
 ] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 

@@ -17,7 +17,9 @@ export const LATENESS_LABELS: Record<Exclude<LatenessLevel, 0>, string> = {
 
 export function thresholdsFor(status: LeadStatus): readonly [number, number, number] | null {
   if (status === 'rejected' || status === 'converted') return null;
-  return status === 'requested' || status === 'waiting' ? LATENESS_THRESHOLDS_HOURS.fast : LATENESS_THRESHOLDS_HOURS.slow;
+  return status === 'requested' || status === 'waiting'
+    ? LATENESS_THRESHOLDS_HOURS.fast
+    : LATENESS_THRESHOLDS_HOURS.slow;
 }
 
 /** Lateness from the hours since the last interaction (or creation when there is none). */

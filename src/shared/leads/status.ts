@@ -1,5 +1,13 @@
 /** The seven lead statuses (DECISIONS 2), in the order the dropdowns list them. */
-export const LEAD_STATUSES = ['requested', 'quoted', 'clarifying', 'waiting', 'contacted', 'rejected', 'converted'] as const;
+export const LEAD_STATUSES = [
+  'requested',
+  'quoted',
+  'clarifying',
+  'waiting',
+  'contacted',
+  'rejected',
+  'converted',
+] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {

@@ -5,13 +5,34 @@ import { findScripts, labelledRows, nextData } from './html-scripts.ts';
 import { imageList } from './images.ts';
 import { co2CycleFor, co2LabelOf, emptyListing, hasCarData } from './listing-data.ts';
 import { currencyOf } from './money.ts';
-import { hpFromKw, kwFromHp, netFromGross, parseCo2, parseEngineCc, parseInteger, parseMonthYear, parsePower, parsePrice } from './numbers.ts';
+import {
+  hpFromKw,
+  kwFromHp,
+  netFromGross,
+  parseCo2,
+  parseEngineCc,
+  parseInteger,
+  parseMonthYear,
+  parsePower,
+  parsePrice,
+} from './numbers.ts';
 import { cleanText, countryCode, findObject, foldText, isRecord, pathGet } from './text.ts';
 
 /** trackingParams.classified_country one-letter codes. */
-const TRACKING_COUNTRY: Record<string, string> = { D: 'DE', A: 'AT', B: 'BE', E: 'ES', F: 'FR', I: 'IT', L: 'LU', NL: 'NL', P: 'PT' };
+const TRACKING_COUNTRY: Record<string, string> = {
+  D: 'DE',
+  A: 'AT',
+  B: 'BE',
+  E: 'ES',
+  F: 'FR',
+  I: 'IT',
+  L: 'LU',
+  NL: 'NL',
+  P: 'PT',
+};
 
-const looksLikeListing = (o: Record<string, unknown>) => isRecord(o.vehicle) && (isRecord(o.prices) || Array.isArray(o.images));
+const looksLikeListing = (o: Record<string, unknown>) =>
+  isRecord(o.vehicle) && (isRecord(o.prices) || Array.isArray(o.images));
 
 export function parseAutoscout24(html: string): ListingData | null {
   const data = nextData(html, findScripts(html));
@@ -35,7 +56,8 @@ function fromListingDetails(d: Record<string, unknown>, html: string): ListingDa
   out.submodel = submodelOf(v, out.brand, out.model);
   out.mileageKm = num(v.mileageInKmRaw) ?? parseInteger(v.mileageInKm ?? v.mileage);
   out.engineCc =
-    num(v.rawDisplacementInCCM) ?? num(v.rawCylinderCapacity) ??
+    num(v.rawDisplacementInCCM) ??
+    num(v.rawCylinderCapacity) ??
     parseEngineCc(v.displacementInCCM ?? v.cylinderCapacity ?? v.engineDisplacementInCCM);
 
   const power = parsePower([v.powerInKw, v.powerInHp].filter((x) => typeof x === 'string').join(' '));
@@ -55,7 +77,8 @@ function fromListingDetails(d: Record<string, unknown>, html: string): ListingDa
   // AS24 files every CO2 figure under `wltp`, whatever the procedure (real 2008 and 2010 cars carry
   // one there): a registration before 09/2017 can only be an NEDC figure.
   const byDate = co2CycleFor(co2.value, out.firstRegistration);
-  out.co2Cycle = co2.label === 'wltp' && byDate === 'nedc' ? 'nedc' : co2CycleFor(co2.value, out.firstRegistration, co2.label);
+  out.co2Cycle =
+    co2.label === 'wltp' && byDate === 'nedc' ? 'nedc' : co2CycleFor(co2.value, out.firstRegistration, co2.label);
 
   const loc = isRecord(d.location) ? d.location : {};
   const tracked = cleanText(pathGet(d, 'trackingParams', 'classified_country'))?.toUpperCase() ?? null;
@@ -73,7 +96,11 @@ function fromListingDetails(d: Record<string, unknown>, html: string): ListingDa
 function submodelOf(v: Record<string, unknown>, brand: string | null, model: string | null): string | null {
   const text = cleanText(v.modelVersionInput) ?? cleanText(fmtOf(v.variant)) ?? cleanText(v.motorTypeName);
   if (!text) return null;
-  let first = text.split(/\s*[|*•;]\s*/).find((s) => s.trim() !== '')?.trim() ?? '';
+  let first =
+    text
+      .split(/\s*[|*•;]\s*/)
+      .find((s) => s.trim() !== '')
+      ?.trim() ?? '';
   for (const name of [brand, model]) {
     if (name && first.toLowerCase().startsWith(`${name.toLowerCase()} `)) first = first.slice(name.length).trim();
   }
@@ -97,7 +124,8 @@ type Co2 = { value: number | null; label: 'wltp' | 'nedc' | 'unknown' };
 /** The WLTP block first, then the generic field with the date rule; null when the data has no figure. */
 function co2Of(v: Record<string, unknown>): Co2 | null {
   const wltp = pathGet(v, 'wltp', 'co2EmissionsCombinedWithFallback') ?? pathGet(v, 'wltp', 'co2Emissions');
-  const wltpValue = num(raw(wltp, 'raw')) ?? parseCo2(raw(wltp, 'formatted') ?? (typeof wltp === 'number' ? wltp : undefined));
+  const wltpValue =
+    num(raw(wltp, 'raw')) ?? parseCo2(raw(wltp, 'formatted') ?? (typeof wltp === 'number' ? wltp : undefined));
   if (wltpValue !== null) return { value: Math.round(wltpValue), label: 'wltp' };
   const generic = v.co2emissionInGramPerKmWithFallback ?? v.co2emissionInGramPerKm ?? v.co2Emission;
   const formatted = raw(generic, 'formatted') ?? (typeof generic === 'string' ? generic : undefined);
@@ -106,7 +134,8 @@ function co2Of(v: Record<string, unknown>): Co2 | null {
 }
 
 /** A CO2 row label in any AS24 language ("CO₂-Emissionen", "CO2-emissie", "Émissions de CO2"), not a class or cost row. */
-const CO2_LABEL = /^(?=.*co[\s.]*[₂2])(?=.*(emis|ausstoss|uitstoot))(?!.*(klass|class|kosten|cost|cout|prijs|prix|price|steuer|tax))/i;
+const CO2_LABEL =
+  /^(?=.*co[\s.]*[₂2])(?=.*(emis|ausstoss|uitstoot))(?!.*(klass|class|kosten|cost|cout|prijs|prix|price|steuer|tax))/i;
 
 /**
  * The rendered spec row, when the page data has no figure (takscheck's live nl capture: raw null
@@ -131,7 +160,8 @@ function pricesOf(d: Record<string, unknown>, out: ListingData): void {
   const netRaw = num(p.netPriceRaw);
   const net = netRaw !== null && netRaw > 1 ? parsePrice(netRaw) : positive(parsePrice(p.netPrice));
   if (p.taxDeductible !== false && net) out.priceWithoutVat = net;
-  else if (p.taxDeductible === true && out.price && typeof p.vatRate === 'number') out.priceWithoutVat = netFromGross(out.price, p.vatRate);
+  else if (p.taxDeductible === true && out.price && typeof p.vatRate === 'number')
+    out.priceWithoutVat = netFromGross(out.price, p.vatRate);
   // superDeal.oldPriceFormatted is the only structured reduction signal; suggestedRetail is the new-car list price.
   const old = positive(parsePrice(pathGet(d, 'superDeal', 'oldPriceFormatted')));
   if (old && out.price && Number(old) > Number(out.price)) out.originalPrice = old;

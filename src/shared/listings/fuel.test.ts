@@ -39,7 +39,9 @@ describe('fuelFromText: labels of every marketplace language (listings.md §0.9)
     ['Sonstige', f('other')],
   ])('%s', (label, expected) => expect(fuelFromText(label)).toEqual(expected));
 
-  it.each([[''], ['  '], [null], [42], ['$undefined']])('%s -> null', (label) => expect(fuelFromText(label)).toBeNull());
+  it.each([[''], ['  '], [null], [42], ['$undefined']])('%s -> null', (label) =>
+    expect(fuelFromText(label)).toBeNull(),
+  );
 });
 
 describe('codes', () => {

@@ -12,14 +12,22 @@ export const NO_FUEL: FuelInfo = { fuel: null, hybrid: false, plugin: false };
 const PLUGIN = /plug[\s_-]?in|\bphev\b|extern aufladbar|rechargeable|ricaricabile|enchufable|oplaadbaar/;
 const HYBRID = /hybr|hibr|ibrid/;
 const LPG = /\blpg\b|\bgpl\b|autogas|autogaz|\bglp\b/;
-const OTHER_GAS = /\bcng\b|erdgas|\bgnc\b|\bgnv\b|metano|gaz ziemny|gas natural|gaz naturel|\bwasserstoff|hydrog|hidrog|idrogeno|wodor|ethanol|etanol|\be85\b/;
+const OTHER_GAS =
+  /\bcng\b|erdgas|\bgnc\b|\bgnv\b|metano|gaz ziemny|gas natural|gaz naturel|\bwasserstoff|hydrog|hidrog|idrogeno|wodor|ethanol|etanol|\be85\b/;
 const ELECTRIC = /elektr|electr|eletr|elettr|\bbev\b|\bev\b/;
 const DIESEL = /diesel|gasoleo|gasoil|motorina/;
 const PETROL = /benzin|benzyn|petrol|gasolin|essence|super|\bgaz\b|\bgas\b/;
 
 /** A hybrid of the given combustion fuel; 'plugin_hybrid' only for a plug-in whose combustion fuel is unknown. */
 function hybridOf(combustion: 'petrol' | 'diesel' | null, plugin: boolean): FuelInfo {
-  const fuel: FuelType | null = combustion === 'diesel' ? 'diesel_hybrid' : combustion === 'petrol' ? 'petrol_hybrid' : plugin ? 'plugin_hybrid' : null;
+  const fuel: FuelType | null =
+    combustion === 'diesel'
+      ? 'diesel_hybrid'
+      : combustion === 'petrol'
+        ? 'petrol_hybrid'
+        : plugin
+          ? 'plugin_hybrid'
+          : null;
   return { fuel, hybrid: true, plugin };
 }
 
@@ -47,14 +55,25 @@ export function fuelFromText(input: unknown): FuelInfo | null {
 export function fuelFromAutoscoutCode(code: unknown): FuelInfo | null {
   if (typeof code !== 'string' && typeof code !== 'number') return null;
   switch (String(code).trim().toUpperCase()) {
-    case 'B': return { fuel: 'petrol', hybrid: false, plugin: false };
-    case 'D': return { fuel: 'diesel', hybrid: false, plugin: false };
-    case 'E': return { fuel: 'electric', hybrid: false, plugin: false };
-    case '2': return hybridOf('petrol', false);
-    case '3': return hybridOf('diesel', false);
-    case 'L': return { fuel: 'lpg', hybrid: false, plugin: false };
-    case 'C': case 'H': case 'M': case 'O': return { fuel: 'other', hybrid: false, plugin: false };
-    default: return null;
+    case 'B':
+      return { fuel: 'petrol', hybrid: false, plugin: false };
+    case 'D':
+      return { fuel: 'diesel', hybrid: false, plugin: false };
+    case 'E':
+      return { fuel: 'electric', hybrid: false, plugin: false };
+    case '2':
+      return hybridOf('petrol', false);
+    case '3':
+      return hybridOf('diesel', false);
+    case 'L':
+      return { fuel: 'lpg', hybrid: false, plugin: false };
+    case 'C':
+    case 'H':
+    case 'M':
+    case 'O':
+      return { fuel: 'other', hybrid: false, plugin: false };
+    default:
+      return null;
   }
 }
 
@@ -62,9 +81,12 @@ export function fuelFromAutoscoutCode(code: unknown): FuelInfo | null {
 export function fuelFromMobileCode(code: unknown): FuelInfo | null {
   if (typeof code !== 'string') return null;
   switch (code.trim().toUpperCase()) {
-    case 'HYBRID': return hybridOf('petrol', false);
-    case 'HYBRID_DIESEL': return hybridOf('diesel', false);
-    default: return /^[A-Z_]+$/.test(code.trim()) ? fuelFromText(code) : null;
+    case 'HYBRID':
+      return hybridOf('petrol', false);
+    case 'HYBRID_DIESEL':
+      return hybridOf('diesel', false);
+    default:
+      return /^[A-Z_]+$/.test(code.trim()) ? fuelFromText(code) : null;
   }
 }
 

@@ -6,14 +6,27 @@ import { decodeEntities, findScripts, jsonLdBlocks, metaContent, metaContents, p
 import { imageList } from './images.ts';
 import { co2CycleFor, emptyListing, hasCarData, makeFromTitle } from './listing-data.ts';
 import { currencyOf } from './money.ts';
-import { hpFromKw, kwFromHp, parseCo2, parseDecimal, parseEngineCc, parseInteger, parseMonthYear, parsePower, parsePrice } from './numbers.ts';
+import {
+  hpFromKw,
+  kwFromHp,
+  parseCo2,
+  parseDecimal,
+  parseEngineCc,
+  parseInteger,
+  parseMonthYear,
+  parsePower,
+  parsePrice,
+} from './numbers.ts';
 import { cleanText, countryCode, isRecord } from './text.ts';
 
 type Node = Record<string, unknown>;
 
 const VEHICLE_TYPES = new Set(['car', 'vehicle', 'motorvehicle', 'motorizedbicycle', 'busorcoach', 'motorcycle']);
 
-const typesOf = (n: Node): string[] => (Array.isArray(n['@type']) ? n['@type'] : [n['@type']]).filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase().replace(/^.*[/:]/, ''));
+const typesOf = (n: Node): string[] =>
+  (Array.isArray(n['@type']) ? n['@type'] : [n['@type']])
+    .filter((t): t is string => typeof t === 'string')
+    .map((t) => t.toLowerCase().replace(/^.*[/:]/, ''));
 const isVehicle = (n: Node) => typesOf(n).some((t) => VEHICLE_TYPES.has(t));
 const isProduct = (n: Node) => typesOf(n).includes('product');
 
@@ -48,8 +61,9 @@ function fromJsonLd(html: string, url: string, marketplace: Marketplace): Listin
 
   const out = emptyListing(marketplace);
   const name = text(car.name) ?? text(product?.name);
-  out.brand = nameOf(car.brand) ?? nameOf(car.manufacturer) ?? nameOf(product?.brand) ?? makeFromTitle(name)?.brand ?? null;
-  out.model = nameOf(car.model) ?? (out.brand && name ? (makeFromTitle(name)?.rest.split(/\s+/)[0] || null) : null);
+  out.brand =
+    nameOf(car.brand) ?? nameOf(car.manufacturer) ?? nameOf(product?.brand) ?? makeFromTitle(name)?.brand ?? null;
+  out.model = nameOf(car.model) ?? (out.brand && name ? makeFromTitle(name)?.rest.split(/\s+/)[0] || null : null);
   out.submodel = text(car.vehicleConfiguration);
   out.mileageKm = mileageOf(car.mileageFromOdometer);
 
@@ -70,7 +84,9 @@ function fromJsonLd(html: string, url: string, marketplace: Marketplace): Listin
   out.co2Cycle = co2CycleFor(out.co2, out.firstRegistration);
 
   if (offer) {
-    const specs = (Array.isArray(offer.priceSpecification) ? offer.priceSpecification : [offer.priceSpecification]).filter(isRecord);
+    const specs = (
+      Array.isArray(offer.priceSpecification) ? offer.priceSpecification : [offer.priceSpecification]
+    ).filter(isRecord);
     const grossSpec = specs.find((s) => s.valueAddedTaxIncluded !== false);
     const netSpec = specs.find((s) => s.valueAddedTaxIncluded === false);
     out.price = positive(parsePrice(offer.price ?? offer.lowPrice ?? grossSpec?.price));
@@ -165,7 +181,9 @@ function fromOpenGraph(html: string, url: string, marketplace: Marketplace): Lis
   out.model = /^[\p{L}\d][\p{L}\d.+]*$/u.test(modelWord) && !/^\d{4}$/.test(modelWord) ? modelWord : null;
   const priceText = metaContent(html, 'product:price:amount') ?? metaContent(html, 'og:price:amount');
   out.price = positive(parsePrice(priceText));
-  out.currency = out.price ? (metaContent(html, 'product:price:currency') ?? metaContent(html, 'og:price:currency') ?? currencyOf(priceText)) : null;
+  out.currency = out.price
+    ? (metaContent(html, 'product:price:currency') ?? metaContent(html, 'og:price:currency') ?? currencyOf(priceText))
+    : null;
   const description = metaContent(html, 'og:description') ?? '';
   const km = /(\d{1,3}(?:[.,\s\u00a0\u202f]\d{3})+|\d+)\s*km\b/i.exec(`${title ?? ''} ${description}`);
   out.mileageKm = km ? parseInteger(km[1]) : null;

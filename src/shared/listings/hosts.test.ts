@@ -22,7 +22,15 @@ describe('hostMatches: exact host or dot-suffix, never a substring', () => {
   ])('%s -> %s', (host, expected) => expect(hostMatches(host, LISTING_PAGE_DOMAINS)).toBe(expected));
 
   it('takes only bare host names, in their IDNA form', () => {
-    for (const odd of ['x@mobile.de', 'evil.example/mobile.de', 'evil.example?mobile.de', 'evil.example#.mobile.de', 'mobile.de:443', ' ', '[::1]']) {
+    for (const odd of [
+      'x@mobile.de',
+      'evil.example/mobile.de',
+      'evil.example?mobile.de',
+      'evil.example#.mobile.de',
+      'mobile.de:443',
+      ' ',
+      '[::1]',
+    ]) {
       expect(hostMatches(odd, LISTING_PAGE_DOMAINS), odd).toBe(false);
     }
     expect(hostMatches('xn--bcher-kva.example', ['bücher.example'])).toBe(true);
@@ -38,7 +46,8 @@ describe('hostMatches: exact host or dot-suffix, never a substring', () => {
   });
 
   it('lists every AutoScout24 EU site named in the research', () => {
-    for (const tld of ['de', 'at', 'it', 'fr', 'nl', 'be', 'lu', 'es', 'pt', 'com']) expect(LISTING_PAGE_DOMAINS).toContain(`autoscout24.${tld}`);
+    for (const tld of ['de', 'at', 'it', 'fr', 'nl', 'be', 'lu', 'es', 'pt', 'com'])
+      expect(LISTING_PAGE_DOMAINS).toContain(`autoscout24.${tld}`);
   });
 });
 

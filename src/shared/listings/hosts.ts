@@ -7,10 +7,20 @@ const AUTOSCOUT24_DOMAINS = AUTOSCOUT24_TLDS.map((tld) => `autoscout24.${tld}`);
  * Hosts whose listing pages we parse (listings.md §1-§3). autoscout24.ch is another platform
  * (SMG, Akamai) and is not parsed, so it is not here; autovit.ro is the otomoto platform.
  */
-export const LISTING_PAGE_DOMAINS: readonly string[] = ['mobile.de', ...AUTOSCOUT24_DOMAINS, 'standvirtual.com', 'otomoto.pl', 'autovit.ro'];
+export const LISTING_PAGE_DOMAINS: readonly string[] = [
+  'mobile.de',
+  ...AUTOSCOUT24_DOMAINS,
+  'standvirtual.com',
+  'otomoto.pl',
+  'autovit.ro',
+];
 
 /** Image CDNs of those marketplaces (listings.md §1.6, §2.3, §3.3). */
-export const LISTING_IMAGE_DOMAINS: readonly string[] = ['img.classistatic.de', 'prod.pictures.autoscout24.net', 'ireland.apollo.olxcdn.com'];
+export const LISTING_IMAGE_DOMAINS: readonly string[] = [
+  'img.classistatic.de',
+  'prod.pictures.autoscout24.net',
+  'ireland.apollo.olxcdn.com',
+];
 
 /** Exact host or a subdomain of one of `domains`; case-insensitive, trailing dot ignored, never a substring match. */
 export function hostMatches(hostname: string, domains: readonly string[]): boolean {

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  balancedEnd, decodeEntities, findScripts, flightPayload, jsonLdBlocks, labelledRows, metaContent, metaContents, nextData, pageTitle, parseJsonAt, unescapeJsString,
+  balancedEnd,
+  decodeEntities,
+  findScripts,
+  flightPayload,
+  jsonLdBlocks,
+  labelledRows,
+  metaContent,
+  metaContents,
+  nextData,
+  pageTitle,
+  parseJsonAt,
+  unescapeJsString,
 } from './html-scripts.ts';
 
 describe('decodeEntities', () => {
   it('decodes named and numeric references, leaves unknown ones', () => {
-    expect(decodeEntities('Auto &amp; Filhos &#8211; h&iacute;brido &#x20AC; &euro; &nbsp;x &bogus; &#0;')).toBe('Auto & Filhos – híbrido € € \u00a0x &bogus; &#0;');
+    expect(decodeEntities('Auto &amp; Filhos &#8211; h&iacute;brido &#x20AC; &euro; &nbsp;x &bogus; &#0;')).toBe(
+      'Auto & Filhos – híbrido € € \u00a0x &bogus; &#0;',
+    );
   });
 });
 
@@ -75,8 +88,13 @@ describe('JS string literals and flight data', () => {
 
 describe('labelledRows', () => {
   it('reads dt/dd pairs and table rows as text, in page order', () => {
-    const html = '<dl class="g"><dt class="a">CO<sub>2</sub>-emissie</dt>\n<dd class="b">122&nbsp;g/km (gem.)</dd></dl>'
-      + '<table><tr><th>Mileage</th><td>88,600 km</td></tr><tr><td>Power</td><td><b>110 kW</b> (150 hp)</td></tr><tr><td>lonely</td></tr></table><dt>Empty</dt><dd> </dd>';
-    expect(labelledRows(html)).toEqual([['CO 2 -emissie', '122 g/km (gem.)'], ['Mileage', '88,600 km'], ['Power', '110 kW (150 hp)']]);
+    const html =
+      '<dl class="g"><dt class="a">CO<sub>2</sub>-emissie</dt>\n<dd class="b">122&nbsp;g/km (gem.)</dd></dl>' +
+      '<table><tr><th>Mileage</th><td>88,600 km</td></tr><tr><td>Power</td><td><b>110 kW</b> (150 hp)</td></tr><tr><td>lonely</td></tr></table><dt>Empty</dt><dd> </dd>';
+    expect(labelledRows(html)).toEqual([
+      ['CO 2 -emissie', '122 g/km (gem.)'],
+      ['Mileage', '88,600 km'],
+      ['Power', '110 kW (150 hp)'],
+    ]);
   });
 });

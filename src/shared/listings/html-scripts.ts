@@ -7,11 +7,52 @@ export interface ScriptElement {
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', euro: '€', pound: '£', copy: '©', reg: '®',
-  deg: '°', sup2: '²', sup3: '³', middot: '·', ndash: '–', mdash: '—', hellip: '…', laquo: '«', raquo: '»',
-  auml: 'ä', ouml: 'ö', uuml: 'ü', Auml: 'Ä', Ouml: 'Ö', Uuml: 'Ü', szlig: 'ß', eacute: 'é', egrave: 'è', ecirc: 'ê',
-  aacute: 'á', agrave: 'à', acirc: 'â', atilde: 'ã', iacute: 'í', oacute: 'ó', ocirc: 'ô', otilde: 'õ', uacute: 'ú',
-  ccedil: 'ç', ntilde: 'ñ', Eacute: 'É', Aacute: 'Á', Oacute: 'Ó', Ccedil: 'Ç', oslash: 'ø', aring: 'å',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  euro: '€',
+  pound: '£',
+  copy: '©',
+  reg: '®',
+  deg: '°',
+  sup2: '²',
+  sup3: '³',
+  middot: '·',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  laquo: '«',
+  raquo: '»',
+  auml: 'ä',
+  ouml: 'ö',
+  uuml: 'ü',
+  Auml: 'Ä',
+  Ouml: 'Ö',
+  Uuml: 'Ü',
+  szlig: 'ß',
+  eacute: 'é',
+  egrave: 'è',
+  ecirc: 'ê',
+  aacute: 'á',
+  agrave: 'à',
+  acirc: 'â',
+  atilde: 'ã',
+  iacute: 'í',
+  oacute: 'ó',
+  ocirc: 'ô',
+  otilde: 'õ',
+  uacute: 'ú',
+  ccedil: 'ç',
+  ntilde: 'ñ',
+  Eacute: 'É',
+  Aacute: 'Á',
+  Oacute: 'Ó',
+  Ccedil: 'Ç',
+  oslash: 'ø',
+  aring: 'å',
 };
 
 /** Decodes named (common ones) and numeric character references; unknown names stay as written. */
@@ -41,7 +82,8 @@ export function parseAttributes(text: string): Record<string, string> {
 export function findScripts(html: string): ScriptElement[] {
   const out: ScriptElement[] = [];
   const re = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-  for (let m = re.exec(html); m; m = re.exec(html)) out.push({ attrs: parseAttributes(m[1] ?? ''), content: m[2] ?? '' });
+  for (let m = re.exec(html); m; m = re.exec(html))
+    out.push({ attrs: parseAttributes(m[1] ?? ''), content: m[2] ?? '' });
   return out;
 }
 
@@ -69,7 +111,11 @@ export function pageTitle(html: string): string | null {
 export function parseJson(text: string): unknown {
   let t = text.trim();
   if (!t) return undefined;
-  t = t.replace(/^(?:<!--|<!\[CDATA\[)/, '').replace(/(?:-->|\]\]>)$/, '').replace(/;\s*$/, '').trim();
+  t = t
+    .replace(/^(?:<!--|<!\[CDATA\[)/, '')
+    .replace(/(?:-->|\]\]>)$/, '')
+    .replace(/;\s*$/, '')
+    .trim();
   try {
     return JSON.parse(t);
   } catch {
@@ -89,7 +135,8 @@ export function balancedEnd(text: string, start: number): number {
   for (let i = start; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) depth++;
@@ -194,7 +241,9 @@ export function jsonLdBlocks(scripts: ScriptElement[]): unknown[] {
 
 /** Text without tags, entities decoded, whitespace collapsed. */
 export const stripTags = (html: string): string =>
-  decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  decodeEntities(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Label/value pairs of rendered spec tables, in page order: `<dt>label</dt><dd>value</dd>`
@@ -203,7 +252,8 @@ export const stripTags = (html: string): string =>
  */
 export function labelledRows(html: string, max = 400): [label: string, value: string][] {
   const out: [string, string][] = [];
-  const re = /<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>|<tr\b[^>]*>\s*<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>\s*<td\b[^>]*>([\s\S]*?)<\/td>/gi;
+  const re =
+    /<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>|<tr\b[^>]*>\s*<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>\s*<td\b[^>]*>([\s\S]*?)<\/td>/gi;
   for (let m = re.exec(html); m && out.length < max; m = re.exec(html)) {
     const label = stripTags(m[1] ?? m[3] ?? '');
     const value = stripTags(m[2] ?? m[4] ?? '');

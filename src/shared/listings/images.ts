@@ -12,7 +12,8 @@ export function absoluteHttps(raw: string, base?: string): string | null {
   if (s.startsWith('//')) s = `https:${s}`;
   else if (/^http:\/\//i.test(s)) s = `https://${s.slice(7)}`;
   else if (!/^https:\/\//i.test(s)) {
-    if (/^[a-z0-9-]+(\.[a-z0-9-]+)+\//i.test(s)) s = `https://${s}`; // host without a scheme (mobile.de `uri`)
+    if (/^[a-z0-9-]+(\.[a-z0-9-]+)+\//i.test(s))
+      s = `https://${s}`; // host without a scheme (mobile.de `uri`)
     else if (base) {
       try {
         s = new URL(s, base).href.replace(/^http:/, 'https:');

@@ -3,7 +3,16 @@
 // (<dt data-testid="<tag>-item">label</dt><dd>value</dd>).
 import type { ListingData } from './types.ts';
 import { asHybrid, asPlugin, fuelFromMobileCode, fuelFromText, type FuelInfo } from './fuel.ts';
-import { findScripts, flightPayload, labelledRows, metaContent, pageTitle, parseJsonAt, stripTags, type ScriptElement } from './html-scripts.ts';
+import {
+  findScripts,
+  flightPayload,
+  labelledRows,
+  metaContent,
+  pageTitle,
+  parseJsonAt,
+  stripTags,
+  type ScriptElement,
+} from './html-scripts.ts';
 import { imageList } from './images.ts';
 import { co2CycleFor, co2LabelOf, emptyListing, hasCarData, makeFromTitle } from './listing-data.ts';
 import { currencyOf } from './money.ts';
@@ -24,7 +33,8 @@ export function parseMobileDe(html: string): ListingData | null {
 
 /** Spec rows as the page data writes them: `{label, tag, value}`. */
 const hasSpecRows = (o: Record<string, unknown>) =>
-  Array.isArray(o.attributes) && o.attributes.some((a) => isRecord(a) && typeof a.tag === 'string' && a.value !== undefined);
+  Array.isArray(o.attributes) &&
+  o.attributes.some((a) => isRecord(a) && typeof a.tag === 'string' && a.value !== undefined);
 
 /**
  * An advert: a make or title with a price or spec rows, or spec rows with a price. Real flight
@@ -37,8 +47,11 @@ const looksLikeListing = (o: Record<string, unknown>) =>
 
 /** How much of an advert an object holds: the main advert beats a similar-ads teaser. */
 const listingScore = (o: Record<string, unknown>) =>
-  (Array.isArray(o.attributes) ? Math.min(o.attributes.length, 60) : 0) + (o.make !== undefined ? 5 : 0) + (isRecord(o.price) ? 3 : 0) +
-  (Array.isArray(o.images) ? 2 : 0) + (isRecord(o.contact) ? 2 : 0);
+  (Array.isArray(o.attributes) ? Math.min(o.attributes.length, 60) : 0) +
+  (o.make !== undefined ? 5 : 0) +
+  (isRecord(o.price) ? 3 : 0) +
+  (Array.isArray(o.images) ? 2 : 0) +
+  (isRecord(o.contact) ? 2 : 0);
 
 /**
  * The `"listing":{…}` / `"ad":{…}` object in the flight payload that looks most like the page's
@@ -78,9 +91,11 @@ function legacyAd(scripts: ScriptElement[]): Record<string, unknown> | null {
 }
 
 /** "$undefined" and "$41"-style row references are not values. */
-const value = (v: unknown): unknown => (typeof v === 'string' && /^\$(?:undefined|[0-9a-f]+|L[0-9a-f]+)$/i.test(v) ? undefined : v);
+const value = (v: unknown): unknown =>
+  typeof v === 'string' && /^\$(?:undefined|[0-9a-f]+|L[0-9a-f]+)$/i.test(v) ? undefined : v;
 const text = (v: unknown): string | null => cleanText(value(v));
-const named = (v: unknown): string | null => (isRecord(v) ? (text(v.localized) ?? text(v.name) ?? text(v.label)) : text(v));
+const named = (v: unknown): string | null =>
+  isRecord(v) ? (text(v.localized) ?? text(v.name) ?? text(v.label)) : text(v);
 const amount = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && v > 1 ? v : null);
 
 function attributesOf(listing: Record<string, unknown>): Attributes {
@@ -100,7 +115,8 @@ function attributesOf(listing: Record<string, unknown>): Attributes {
 }
 
 /** A row about consumption, cost, class or tank size, whatever its first word ("Kraftstoffverbrauch", "Fuel consumption", "CO₂-Klasse"). */
-const NOT_THE_VALUE = /verbrauch|verbruik|consum|consommation|tank|prijs|prix|price|preis|kosten|cost|klass|class|steuer|belasting|taxe/i;
+const NOT_THE_VALUE =
+  /verbrauch|verbruik|consum|consommation|tank|prijs|prix|price|preis|kosten|cost|klass|class|steuer|belasting|taxe/i;
 
 /**
  * Tag first, then the localized row labels (de, en, fr, nl, it, es, pl), as mobile.de prints them
@@ -112,7 +128,8 @@ const LABELS: Record<string, RegExp> = {
   cubicCapacity: /^(hubraum|cubic capacity|cylindree|inhoud|cilinderinhoud|cilindrata|cilindrada|pojemnosc)/i,
   power: /^(leistung|power|puissance|vermogen|potenza|potencia|moc)/i,
   fuel: /^(kraftstoff|fuel|carburant|brandstof|carburante|combustible|alimentazione|rodzaj paliwa)/i,
-  firstRegistration: /^(erstzulassung|first registration|date (d')?immatriculation|eerste (registratie|inschrijving)|immatricolazione|primera matriculacion|pierwsza rejestracja)/i,
+  firstRegistration:
+    /^(erstzulassung|first registration|date (d')?immatriculation|eerste (registratie|inschrijving)|immatricolazione|primera matriculacion|pierwsza rejestracja)/i,
   'envkv.co2Emissions': /^(?=.*co[\s.]*[₂2])(?=.*(emis|ausstoss|uitstoot))/i,
   'envkv.engineType': /^(antriebsart|drive type|type aandrijving|motorisation|tipo di motore|tipo de motor)/i,
   trimLine: /^(ausstattungslinie|trim line|trimdraad|uitrustingsniveau|ligne de coupe|finition|allestimento)/i,
@@ -123,14 +140,22 @@ const LABEL_EXCLUDE: Record<string, RegExp> = { fuel: NOT_THE_VALUE, 'envkv.co2E
 function attr(attrs: Attributes, tag: string): string | null {
   // A namespaced tag ('envkv.co2Emissions' for 'co2Emissions'), never a consumption row ('envkv.consumptionDetails.fuel').
   const suffix = `.${tag.toLowerCase()}`;
-  const direct = attrs.get(tag) ?? [...attrs].find(([k]) => !k.startsWith('label:') && !/consumption/i.test(k) && k.toLowerCase().endsWith(suffix))?.[1];
+  const direct =
+    attrs.get(tag) ??
+    [...attrs].find(
+      ([k]) => !k.startsWith('label:') && !/consumption/i.test(k) && k.toLowerCase().endsWith(suffix),
+    )?.[1];
   if (direct) return direct;
   const re = LABELS[tag];
   if (!re) return null;
   const exclude = LABEL_EXCLUDE[tag];
   for (const [k, v] of attrs) {
     if (!k.startsWith('label:')) continue;
-    const label = k.slice(6).normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim();
+    const label = k
+      .slice(6)
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .trim();
     if (re.test(label) && !exclude?.test(label)) return v;
   }
   return null;
@@ -158,7 +183,11 @@ function fromListing(l: Record<string, unknown>, html: string): ListingData | nu
 
   pricesOf(l, out);
   const images = Array.isArray(l.images) && l.images.length > 0 ? l.images : l.galleryImages;
-  out.imageUrls = imageList(Array.isArray(images) ? images.map((i) => (isRecord(i) ? value(i.uri) ?? value(i.src) ?? value(i.url) : value(i))) : []);
+  out.imageUrls = imageList(
+    Array.isArray(images)
+      ? images.map((i) => (isRecord(i) ? (value(i.uri) ?? value(i.src) ?? value(i.url)) : value(i)))
+      : [],
+  );
   return hasCarData(out) || out.price ? out : null;
 }
 
@@ -182,7 +211,13 @@ function fillSpecs(out: ListingData, attrs: Attributes, fuel: FuelInfo): void {
  * pad these with selling points ("xDrive 30 d*Garantie*Navi*Voll*", "M Sportpaket | AHK"): the
  * first segment is the version.
  */
-function submodelOf(l: Record<string, unknown>, attrs: Attributes, brand: string | null, model: string | null, heading: string | null): string | null {
+function submodelOf(
+  l: Record<string, unknown>,
+  attrs: Attributes,
+  brand: string | null,
+  model: string | null,
+  heading: string | null,
+): string | null {
   const sub = firstSegment(text(l.subTitle));
   if (sub) return sub;
   const fullTitle = text(l.title) ?? heading;
@@ -202,7 +237,11 @@ function submodelOf(l: Record<string, unknown>, attrs: Attributes, brand: string
 /** Free text up to its first selling-point separator ("|", "*", "•", ";", "!"). */
 function firstSegment(value: string | null): string | null {
   if (!value) return null;
-  const first = value.split(/\s*[|*•;!]\s*/).find((s) => s.trim() !== '')?.trim() ?? '';
+  const first =
+    value
+      .split(/\s*[|*•;!]\s*/)
+      .find((s) => s.trim() !== '')
+      ?.trim() ?? '';
   return first || null;
 }
 
@@ -235,7 +274,8 @@ function pricesOf(l: Record<string, unknown>, out: ListingData): void {
   out.price = grossAmount !== null ? parsePrice(grossAmount) : positive(parsePrice(grossText));
   out.currency = out.price ? (text(grs.currency) ?? text(p.grossCurrency) ?? currencyOf(grossText)) : null;
   const netAmount = amount(nt.amount) ?? amount(p.netAmount);
-  out.priceWithoutVat = netAmount !== null ? parsePrice(netAmount) : positive(parsePrice(text(nt.localized) ?? text(p.net)));
+  out.priceWithoutVat =
+    netAmount !== null ? parsePrice(netAmount) : positive(parsePrice(text(nt.localized) ?? text(p.net)));
 }
 
 const positive = (price: string | null): string | null => (price !== null && Number(price) > 1 ? price : null);

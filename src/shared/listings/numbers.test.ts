@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  netFromGross, parseCo2, parseDecimal, parseEngineCc, parseInteger, parseMonth, parseMonthYear, parsePower, parsePrice,
+  netFromGross,
+  parseCo2,
+  parseDecimal,
+  parseEngineCc,
+  parseInteger,
+  parseMonth,
+  parseMonthYear,
+  parsePower,
+  parsePrice,
 } from './numbers.ts';
 
 describe('parseInteger: thousands separators of every locale', () => {
@@ -68,7 +76,9 @@ describe('parsePower: kW and metric hp in any language; the missing one converte
     ['1.001 PS', 736, 1001],
     ['73,5 kW', 74, 100],
   ])('%s -> %i kW / %i hp', (input, kw, hp) => expect(parsePower(input)).toEqual({ kw, hp }));
-  it.each([['150'], [''], ['- kW'], [150], [null]])('%s -> null (no unit, no number)', (input) => expect(parsePower(input)).toBeNull());
+  it.each([['150'], [''], ['- kW'], [150], [null]])('%s -> null (no unit, no number)', (input) =>
+    expect(parsePower(input)).toBeNull(),
+  );
 });
 
 describe('parsePrice: a decimal string with 2 places', () => {
@@ -87,7 +97,9 @@ describe('parsePrice: a decimal string with 2 places', () => {
     [46210.08, '46210.08'],
     ['0,99 €', '0.99'],
   ])('%s -> %s', (input, expected) => expect(parsePrice(input)).toBe(expected));
-  it.each([['Preis auf Anfrage'], [''], [null], [Number.POSITIVE_INFINITY]])('%s -> null', (input) => expect(parsePrice(input)).toBeNull());
+  it.each([['Preis auf Anfrage'], [''], [null], [Number.POSITIVE_INFINITY]])('%s -> null', (input) =>
+    expect(parsePrice(input)).toBeNull(),
+  );
 });
 
 describe('netFromGross', () => {
@@ -118,7 +130,9 @@ describe('parseMonthYear: MM/YYYY', () => {
     ['Abril 2021', '04/2021'],
     ['septembre 2018', '09/2018'],
   ])('%s -> %s', (input, expected) => expect(parseMonthYear(input)).toBe(expected));
-  it.each([['2020'], ['13/2020'], ['00/2020'], ['Neu'], [''], [null], [202003]])('%s -> null', (input) => expect(parseMonthYear(input)).toBeNull());
+  it.each([['2020'], ['13/2020'], ['00/2020'], ['Neu'], [''], [null], [202003]])('%s -> null', (input) =>
+    expect(parseMonthYear(input)).toBeNull(),
+  );
 });
 
 describe('parseMonth and parseCo2', () => {

@@ -102,7 +102,8 @@ export function netFromGross(gross: string, ratePercent: number): string | null 
 }
 
 export function formatMonthYear(month: number, year: number): string | null {
-  if (!Number.isInteger(month) || !Number.isInteger(year) || month < 1 || month > 12 || year < 1900 || year > 2100) return null;
+  if (!Number.isInteger(month) || !Number.isInteger(year) || month < 1 || month > 12 || year < 1900 || year > 2100)
+    return null;
   return `${String(month).padStart(2, '0')}/${year}`;
 }
 
@@ -141,7 +142,12 @@ export function parseMonthYear(input: unknown): string | null {
 
 /** A month given as a number ("4", 4) or a name ("Abril"). */
 export function parseMonth(input: unknown): number | null {
-  const n = typeof input === 'number' ? input : typeof input === 'string' && /^\s*\d{1,2}\s*$/.test(input) ? Number(input) : null;
+  const n =
+    typeof input === 'number'
+      ? input
+      : typeof input === 'string' && /^\s*\d{1,2}\s*$/.test(input)
+        ? Number(input)
+        : null;
   if (n !== null) return Number.isInteger(n) && n >= 1 && n <= 12 ? n : null;
   return typeof input === 'string' ? (MONTH_NAMES[foldText(input).trim().replace(/\.$/, '')] ?? null) : null;
 }

@@ -6,7 +6,17 @@ import { findScripts, nextData } from './html-scripts.ts';
 import { imageList } from './images.ts';
 import { co2CycleFor, co2LabelOf, emptyListing, hasCarData } from './listing-data.ts';
 import { currencyOf } from './money.ts';
-import { formatMonthYear, kwFromHp, netFromGross, parseCo2, parseEngineCc, parseInteger, parseMonth, parsePower, parsePrice } from './numbers.ts';
+import {
+  formatMonthYear,
+  kwFromHp,
+  netFromGross,
+  parseCo2,
+  parseEngineCc,
+  parseInteger,
+  parseMonth,
+  parsePower,
+  parsePrice,
+} from './numbers.ts';
 import { cleanText, countryCode, findObject, foldText, isRecord, pathGet } from './text.ts';
 
 /** Each site is national: the country when the seller's location does not say. */
@@ -21,7 +31,8 @@ const VAT_LABEL = /iva discriminado|vat[- ]deductible|mo[zż]liwo[sś][cć] odli
 
 type Param = { value: string | null; label: string | null };
 
-const looksLikeAdvert = (o: Record<string, unknown>) => isRecord(o.parametersDict) || (isRecord(o.price) && Array.isArray(o.details));
+const looksLikeAdvert = (o: Record<string, unknown>) =>
+  isRecord(o.parametersDict) || (isRecord(o.price) && Array.isArray(o.details));
 
 export function parseStandvirtual(html: string, url: string, marketplace: Marketplace): ListingData | null {
   const data = nextData(html, findScripts(html));
@@ -74,7 +85,8 @@ function fromAdvert(a: Record<string, unknown>, url: string, marketplace: Market
   out.hybrid = fuel.hybrid;
   out.plugin = fuel.plugin;
 
-  const month = parseMonth(param('first_registration_month').value) ?? parseMonth(param('first_registration_month').label);
+  const month =
+    parseMonth(param('first_registration_month').value) ?? parseMonth(param('first_registration_month').label);
   const year = parseInteger(param('first_registration_year').value);
   out.firstRegistration = month !== null && year !== null ? formatMonthYear(month, year) : null;
   const co2 = param('co2_emissions');
@@ -102,7 +114,12 @@ function siteCountry(url: string): string | null {
   }
 }
 
-function pricesOf(a: Record<string, unknown>, param: (key: string) => Param, out: ListingData, location: Record<string, unknown>): void {
+function pricesOf(
+  a: Record<string, unknown>,
+  param: (key: string) => Param,
+  out: ListingData,
+  location: Record<string, unknown>,
+): void {
   const price = isRecord(a.price) ? a.price : {};
   const drop = isRecord(a.advertPriceForPriceDrop) ? a.advertPriceForPriceDrop : {};
   const minor = (v: unknown) => (typeof v === 'number' && v > 100 ? (v / 100).toFixed(2) : null);
@@ -111,9 +128,12 @@ function pricesOf(a: Record<string, unknown>, param: (key: string) => Param, out
   out.price = gross;
   out.currency = gross ? (cleanText(price.currency) ?? currencyOf(cleanText(price.value)) ?? null) : null;
 
-  const labels = Array.isArray(price.labels) ? price.labels.map((l) => (isRecord(l) ? (l.label ?? l.code ?? l.key) : l)) : [];
+  const labels = Array.isArray(price.labels)
+    ? price.labels.map((l) => (isRecord(l) ? (l.label ?? l.code ?? l.key) : l))
+    : [];
   const deductibleParam = param('tax_deductible');
-  const flag = labels.some((l) => typeof l === 'string' && VAT_LABEL.test(l)) ||
+  const flag =
+    labels.some((l) => typeof l === 'string' && VAT_LABEL.test(l)) ||
     ['1', 'true', 'sim', 'tak', 'da', 'yes'].includes(foldText(deductibleParam.value ?? deductibleParam.label ?? ''));
   const shownNet = minor(drop.netMinorAmount);
   if (shownNet && (flag || drop.isNet === true || drop.showNet === true)) out.priceWithoutVat = shownNet;

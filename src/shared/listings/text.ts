@@ -2,7 +2,11 @@
 export const normalizeSpaces = (s: string): string => s.replace(/[\u00a0\u202f\u2007\u2008\u2009\u200a]/g, ' ');
 
 /** Lower case without diacritics, for matching labels in any language. */
-export const foldText = (s: string): string => normalizeSpaces(s).normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+export const foldText = (s: string): string =>
+  normalizeSpaces(s)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** A trimmed one-line string, or null when empty or not a string/number. */
 export function cleanText(value: unknown): string | null {
@@ -12,7 +16,8 @@ export function cleanText(value: unknown): string | null {
   return s === '' ? null : s;
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `obj.a.b.c` without throwing; arrays are walked by numeric keys. */
 export function pathGet(root: unknown, ...keys: (string | number)[]): unknown {
@@ -29,7 +34,12 @@ export function pathGet(root: unknown, ...keys: (string | number)[]): unknown {
  * The first object (depth-first, at most `maxDepth` levels, at most `maxNodes` visited) that
  * `match` accepts: a fallback when a site moves its data inside the page state.
  */
-export function findObject(root: unknown, match: (o: Record<string, unknown>) => boolean, maxDepth = 12, maxNodes = 50_000): Record<string, unknown> | null {
+export function findObject(
+  root: unknown,
+  match: (o: Record<string, unknown>) => boolean,
+  maxDepth = 12,
+  maxNodes = 50_000,
+): Record<string, unknown> | null {
   let visited = 0;
   const stack: [unknown, number][] = [[root, 0]];
   while (stack.length > 0) {
@@ -41,7 +51,8 @@ export function findObject(root: unknown, match: (o: Record<string, unknown>) =>
       if (match(node)) return node;
       if (depth < maxDepth) {
         const values = Object.values(node);
-        for (let i = values.length - 1; i >= 0; i--) if (typeof values[i] === 'object') stack.push([values[i], depth + 1]);
+        for (let i = values.length - 1; i >= 0; i--)
+          if (typeof values[i] === 'object') stack.push([values[i], depth + 1]);
       }
     }
   }
@@ -50,13 +61,61 @@ export function findObject(root: unknown, match: (o: Record<string, unknown>) =>
 
 /** Country names as marketplaces write them (several languages) to ISO 3166-1 alpha-2. */
 const COUNTRY_NAMES: Record<string, string> = {
-  portugal: 'PT', deutschland: 'DE', germany: 'DE', alemanha: 'DE', allemagne: 'DE', germania: 'DE', duitsland: 'DE', niemcy: 'DE',
-  polska: 'PL', poland: 'PL', polonia: 'PL', espana: 'ES', spain: 'ES', espanha: 'ES', espagne: 'ES', spagna: 'ES', spanje: 'ES',
-  france: 'FR', franca: 'FR', frankreich: 'FR', francia: 'FR', frankrijk: 'FR', italia: 'IT', italy: 'IT', italien: 'IT', italie: 'IT',
-  nederland: 'NL', netherlands: 'NL', niederlande: 'NL', 'pays-bas': 'NL', 'paises baixos': 'NL', holanda: 'NL',
-  belgie: 'BE', belgique: 'BE', belgium: 'BE', belgien: 'BE', belgica: 'BE', osterreich: 'AT', austria: 'AT', autriche: 'AT',
-  luxembourg: 'LU', luxemburg: 'LU', luxemburgo: 'LU', romania: 'RO', schweiz: 'CH', suisse: 'CH', switzerland: 'CH', suica: 'CH',
-  sverige: 'SE', sweden: 'SE', danmark: 'DK', denmark: 'DK', czechia: 'CZ', cesko: 'CZ', 'czech republic': 'CZ',
+  portugal: 'PT',
+  deutschland: 'DE',
+  germany: 'DE',
+  alemanha: 'DE',
+  allemagne: 'DE',
+  germania: 'DE',
+  duitsland: 'DE',
+  niemcy: 'DE',
+  polska: 'PL',
+  poland: 'PL',
+  polonia: 'PL',
+  espana: 'ES',
+  spain: 'ES',
+  espanha: 'ES',
+  espagne: 'ES',
+  spagna: 'ES',
+  spanje: 'ES',
+  france: 'FR',
+  franca: 'FR',
+  frankreich: 'FR',
+  francia: 'FR',
+  frankrijk: 'FR',
+  italia: 'IT',
+  italy: 'IT',
+  italien: 'IT',
+  italie: 'IT',
+  nederland: 'NL',
+  netherlands: 'NL',
+  niederlande: 'NL',
+  'pays-bas': 'NL',
+  'paises baixos': 'NL',
+  holanda: 'NL',
+  belgie: 'BE',
+  belgique: 'BE',
+  belgium: 'BE',
+  belgien: 'BE',
+  belgica: 'BE',
+  osterreich: 'AT',
+  austria: 'AT',
+  autriche: 'AT',
+  luxembourg: 'LU',
+  luxemburg: 'LU',
+  luxemburgo: 'LU',
+  romania: 'RO',
+  schweiz: 'CH',
+  suisse: 'CH',
+  switzerland: 'CH',
+  suica: 'CH',
+  sverige: 'SE',
+  sweden: 'SE',
+  danmark: 'DK',
+  denmark: 'DK',
+  czechia: 'CZ',
+  cesko: 'CZ',
+  'czech republic': 'CZ',
 };
 
 /** An ISO alpha-2 code (any case) or a country name; null when unknown. */

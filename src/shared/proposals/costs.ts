@@ -82,7 +82,9 @@ export const fromCents = (cents: number): string => {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
 
-export function hybridKind(input: Pick<ProposalCostInput, 'vehicleFuelType' | 'hybridValue' | 'pluginValue'>): HybridKind {
+export function hybridKind(
+  input: Pick<ProposalCostInput, 'vehicleFuelType' | 'hybridValue' | 'pluginValue'>,
+): HybridKind {
   if (input.vehicleFuelType === 'electric') return 'none';
   if (input.pluginValue || input.vehicleFuelType === 'plugin_hybrid') return 'plugin';
   return input.hybridValue ? 'hybrid' : 'none';
@@ -102,7 +104,8 @@ export function computeProposalCosts(input: ProposalCostInput, today: string): P
   if (input.vehicleFirstRegistration && !firstRegistration) missing.push('First registration as MM/YYYY');
   if (!isValidYmd(declarationDate)) missing.push('Declaration date as YYYY-MM-DD');
   else if (declarationDate < EARLIEST_TABLE_DATE) missing.push(`A declaration date on or after ${EARLIEST_TABLE_DATE}`);
-  else if (firstRegistration && firstRegistration > declarationDate) missing.push('A first registration before the declaration date');
+  else if (firstRegistration && firstRegistration > declarationDate)
+    missing.push('A first registration before the declaration date');
 
   const price = toCents(input.vehiclePrice);
   const fees = (toCents(input.transportCost) ?? 0) + (toCents(input.registrationFee) ?? 0);

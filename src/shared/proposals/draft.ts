@@ -9,18 +9,56 @@ export const PROPOSAL_DEFAULTS = { transportCost: '2000.00', registrationFee: '3
 
 /** Country names as the customer's page shows them (Portuguese), by ISO code. */
 export const COUNTRY_NAMES_PT: Record<string, string> = {
-  DE: 'Alemanha', AT: 'Áustria', BE: 'Bélgica', NL: 'Países Baixos', LU: 'Luxemburgo', FR: 'França', IT: 'Itália', ES: 'Espanha',
-  PT: 'Portugal', PL: 'Polónia', RO: 'Roménia', CH: 'Suíça', CZ: 'Chéquia', DK: 'Dinamarca', SE: 'Suécia', IE: 'Irlanda', HU: 'Hungria',
-  SK: 'Eslováquia', SI: 'Eslovénia', HR: 'Croácia', GB: 'Reino Unido',
+  DE: 'Alemanha',
+  AT: 'Áustria',
+  BE: 'Bélgica',
+  NL: 'Países Baixos',
+  LU: 'Luxemburgo',
+  FR: 'França',
+  IT: 'Itália',
+  ES: 'Espanha',
+  PT: 'Portugal',
+  PL: 'Polónia',
+  RO: 'Roménia',
+  CH: 'Suíça',
+  CZ: 'Chéquia',
+  DK: 'Dinamarca',
+  SE: 'Suécia',
+  IE: 'Irlanda',
+  HU: 'Hungria',
+  SK: 'Eslováquia',
+  SI: 'Eslovénia',
+  HR: 'Croácia',
+  GB: 'Reino Unido',
 };
 
 export function emptyProposal(): ProposalInputParsed {
   return {
-    vehicleBrand: null, vehicleModel: null, vehicleSubmodel: null, vehicleMileage: null, vehicleEngineSize: null, vehicleFuelType: null,
-    vehiclePower: null, vehicleCo2Emissions: null, vehicleFirstRegistration: null, vehicleCountry: null, vehiclePrice: null,
-    vehicleOriginalPrice: null, vehiclePriceWithoutVat: null, wltpValue: true, hybridValue: false, pluginValue: false,
-    transportCost: PROPOSAL_DEFAULTS.transportCost, registrationFee: PROPOSAL_DEFAULTS.registrationFee, taxDeclarationDate: null,
-    registrationCountry: 'eu', dieselParticlesBelowLimit: false, electricRangeKm: null, euro6eBis: false, sourceListing: null, imageUrls: [],
+    vehicleBrand: null,
+    vehicleModel: null,
+    vehicleSubmodel: null,
+    vehicleMileage: null,
+    vehicleEngineSize: null,
+    vehicleFuelType: null,
+    vehiclePower: null,
+    vehicleCo2Emissions: null,
+    vehicleFirstRegistration: null,
+    vehicleCountry: null,
+    vehiclePrice: null,
+    vehicleOriginalPrice: null,
+    vehiclePriceWithoutVat: null,
+    wltpValue: true,
+    hybridValue: false,
+    pluginValue: false,
+    transportCost: PROPOSAL_DEFAULTS.transportCost,
+    registrationFee: PROPOSAL_DEFAULTS.registrationFee,
+    taxDeclarationDate: null,
+    registrationCountry: 'eu',
+    dieselParticlesBelowLimit: false,
+    electricRangeKm: null,
+    euro6eBis: false,
+    sourceListing: null,
+    imageUrls: [],
   };
 }
 
@@ -33,7 +71,8 @@ export function powerText(kw: number | null, hp: number | null): string | null {
 }
 
 /** Prices in another currency are not euros: they are left for staff rather than shown wrongly. */
-const eurosOnly = (car: ListingCarData, amount: string | null) => (car.currency && car.currency !== 'EUR' ? null : amount);
+const eurosOnly = (car: ListingCarData, amount: string | null) =>
+  car.currency && car.currency !== 'EUR' ? null : amount;
 
 export function proposalFromListing(car: ListingCarData, imageUrls: string[], sourceUrl: string): ProposalInputParsed {
   const fuel = car.fuel;

@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { QUOTE_FORM_MESSAGES as M } from './contact-form-rules.ts';
-import { checkQuoteSubmission, contactFormPayloadSchema, normaliseListingLink, parseEuroAmount, parseKilometres, quoteFormSchema } from './contact-form.ts';
+import {
+  checkQuoteSubmission,
+  contactFormPayloadSchema,
+  normaliseListingLink,
+  parseEuroAmount,
+  parseKilometres,
+  quoteFormSchema,
+} from './contact-form.ts';
 
 const fields = {
-  name: 'Ana Silva', email: 'ana@example.pt', phone: '912 345 678', vehicleChoice: 'brand_model', vehicleLink: '',
-  brand: 'BMW', model: 'X1', budget: '25 000 €', year: '2019', mileage: '120.000 km', transmission: 'manual', fuelType: 'gasoleo',
+  name: 'Ana Silva',
+  email: 'ana@example.pt',
+  phone: '912 345 678',
+  vehicleChoice: 'brand_model',
+  vehicleLink: '',
+  brand: 'BMW',
+  model: 'X1',
+  budget: '25 000 €',
+  year: '2019',
+  mileage: '120.000 km',
+  transmission: 'manual',
+  fuelType: 'gasoleo',
 };
-const payload = (over: Record<string, unknown> = {}) => contactFormPayloadSchema.parse({ ...fields, honeypot: '', formDuration: 5000, utmSource: null, ...over });
+const payload = (over: Record<string, unknown> = {}) =>
+  contactFormPayloadSchema.parse({ ...fields, honeypot: '', formDuration: 5000, utmSource: null, ...over });
 
 describe('the quote form schema', () => {
   it('reads euro amounts as customers type them', () => {
@@ -35,11 +53,31 @@ describe('the quote form schema', () => {
 
   it('turns a valid request into canonical values', () => {
     expect(quoteFormSchema(2026).parse(fields)).toEqual({
-      name: 'Ana Silva', email: 'ana@example.pt', phone: '912 345 678', vehicleChoice: 'brand_model',
-      brand: 'BMW', model: 'X1', budget: '25000.00', year: 2019, mileage: 120000, transmission: 'manual', fuelType: 'diesel',
+      name: 'Ana Silva',
+      email: 'ana@example.pt',
+      phone: '912 345 678',
+      vehicleChoice: 'brand_model',
+      brand: 'BMW',
+      model: 'X1',
+      budget: '25000.00',
+      year: 2019,
+      mileage: 120000,
+      transmission: 'manual',
+      fuelType: 'diesel',
     });
-    expect(quoteFormSchema(2026).parse({ ...fields, vehicleChoice: 'specific', vehicleLink: ' www.standvirtual.com/carros/anuncio/x-ID1.html ', name: ' Ana   Silva ' })).toEqual({
-      name: 'Ana Silva', email: 'ana@example.pt', phone: '912 345 678', vehicleChoice: 'specific', vehicleLink: 'https://www.standvirtual.com/carros/anuncio/x-ID1.html',
+    expect(
+      quoteFormSchema(2026).parse({
+        ...fields,
+        vehicleChoice: 'specific',
+        vehicleLink: ' www.standvirtual.com/carros/anuncio/x-ID1.html ',
+        name: ' Ana   Silva ',
+      }),
+    ).toEqual({
+      name: 'Ana Silva',
+      email: 'ana@example.pt',
+      phone: '912 345 678',
+      vehicleChoice: 'specific',
+      vehicleLink: 'https://www.standvirtual.com/carros/anuncio/x-ID1.html',
     });
   });
 
@@ -54,10 +92,20 @@ describe('the quote form schema', () => {
   });
 
   it('checks honeypot, then fill time, then the schema (section 5 order)', () => {
-    expect(checkQuoteSubmission(payload({ honeypot: 'x', formDuration: 1, name: '' }), 2026)).toEqual({ ok: false, message: M.honeypot });
-    expect(checkQuoteSubmission(payload({ formDuration: 2999, name: '' }), 2026)).toEqual({ ok: false, message: M.tooFast });
+    expect(checkQuoteSubmission(payload({ honeypot: 'x', formDuration: 1, name: '' }), 2026)).toEqual({
+      ok: false,
+      message: M.honeypot,
+    });
+    expect(checkQuoteSubmission(payload({ formDuration: 2999, name: '' }), 2026)).toEqual({
+      ok: false,
+      message: M.tooFast,
+    });
     expect(checkQuoteSubmission(payload({ formDuration: undefined }), 2026)).toEqual({ ok: false, message: M.tooFast });
-    expect(checkQuoteSubmission(payload({ name: '', model: '' }), 2026)).toEqual({ ok: false, message: M.invalid, fields: { name: M.name, model: M.model } });
+    expect(checkQuoteSubmission(payload({ name: '', model: '' }), 2026)).toEqual({
+      ok: false,
+      message: M.invalid,
+      fields: { name: M.name, model: M.model },
+    });
     expect(checkQuoteSubmission(payload(), 2026)).toMatchObject({ ok: true, request: { brand: 'BMW' } });
   });
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { normalizePhone } from '#shared/phone.ts';
 import {
-  PUBLIC_FUEL_TO_CANONICAL, PUBLIC_TRANSMISSION_TO_CANONICAL, isPublicFuelType, isPublicTransmission, type FuelType, type Transmission,
+  PUBLIC_FUEL_TO_CANONICAL,
+  PUBLIC_TRANSMISSION_TO_CANONICAL,
+  isPublicFuelType,
+  isPublicTransmission,
+  type FuelType,
+  type Transmission,
 } from '#shared/vocabulary.ts';
 import { QUOTE_FORM, QUOTE_FORM_MESSAGES as M } from './contact-form-rules.ts';
 
@@ -43,8 +48,14 @@ export type QuoteFormField = keyof QuoteFormFields;
 export const contactFormPayloadSchema = quoteFormFieldsSchema.extend({
   honeypot: field(),
   /** Milliseconds between page load and submit. */
-  formDuration: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: M.tooFast }).finite({ error: M.tooFast }).optional()),
-  utmSource: z.preprocess((v) => (v === '' ? null : v), z.string({ error: M.invalidPayload }).max(500).nullable().optional()),
+  formDuration: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ error: M.tooFast }).finite({ error: M.tooFast }).optional(),
+  ),
+  utmSource: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.string({ error: M.invalidPayload }).max(500).nullable().optional(),
+  ),
 });
 export type ContactFormPayload = z.input<typeof contactFormPayloadSchema>;
 
@@ -79,7 +90,8 @@ export function parseEuroAmount(text: string): number | null {
   if (/^\d+$/.test(s)) normal = s;
   else if (/^\d{1,3}(\.\d{3})+$/.test(s)) normal = s.replace(/\./g, '');
   else if (/^\d{1,3}(,\d{3})+$/.test(s)) normal = s.replace(/,/g, '');
-  else if (/^\d{1,3}(\.\d{3})*,\d{1,2}$/.test(s) || /^\d+,\d{1,2}$/.test(s)) normal = s.replace(/\./g, '').replace(',', '.');
+  else if (/^\d{1,3}(\.\d{3})*,\d{1,2}$/.test(s) || /^\d+,\d{1,2}$/.test(s))
+    normal = s.replace(/\./g, '').replace(',', '.');
   else if (/^\d{1,3}(,\d{3})*\.\d{1,2}$/.test(s) || /^\d+\.\d{1,2}$/.test(s)) normal = s.replace(/,/g, '');
   if (normal === null) return null;
   const [whole, frac = ''] = normal.split('.');
@@ -126,12 +138,14 @@ export function quoteFormSchema(currentYear: number) {
       else if (v.name.length > QUOTE_FORM.maxNameLength) fail('name', M.nameTooLong);
       if (!emailFormat.safeParse(v.email).success || v.email.length > 255) fail('email', M.email);
       if (!v.phone) fail('phone', M.phone);
-      else if (v.phone.length > 50 || /[^\d\s+().\-/]/.test(v.phone) || !normalizePhone(v.phone)) fail('phone', M.phoneInvalid);
+      else if (v.phone.length > 50 || /[^\d\s+().\-/]/.test(v.phone) || !normalizePhone(v.phone))
+        fail('phone', M.phoneInvalid);
       if (v.vehicleChoice !== 'specific' && v.vehicleChoice !== 'brand_model') fail('vehicleChoice', M.vehicleChoice);
 
       if (v.vehicleChoice === 'specific') {
         if (!v.vehicleLink) fail('vehicleLink', M.vehicleLink);
-        else if (!normaliseListingLink(v.vehicleLink) || v.vehicleLink.length > 2000) fail('vehicleLink', M.vehicleLinkInvalid);
+        else if (!normaliseListingLink(v.vehicleLink) || v.vehicleLink.length > 2000)
+          fail('vehicleLink', M.vehicleLinkInvalid);
       }
       if (v.vehicleChoice === 'brand_model') {
         if (!v.brand) fail('brand', M.brand);
@@ -144,7 +158,8 @@ export function quoteFormSchema(currentYear: number) {
           if (cents === null || cents <= 0 || cents > QUOTE_FORM.maxBudgetEuros * 100) fail('budget', M.budgetInvalid);
         }
         if (!v.year) fail('year', M.year);
-        else if (!/^\d{4}$/.test(v.year) || Number(v.year) < QUOTE_FORM.minYear || Number(v.year) > currentYear) fail('year', M.yearRange(currentYear));
+        else if (!/^\d{4}$/.test(v.year) || Number(v.year) < QUOTE_FORM.minYear || Number(v.year) > currentYear)
+          fail('year', M.yearRange(currentYear));
         if (!v.mileage) fail('mileage', M.mileage);
         else {
           const km = parseKilometres(v.mileage);
@@ -157,7 +172,8 @@ export function quoteFormSchema(currentYear: number) {
     .transform((raw): QuoteRequest => {
       const v = trimAll(raw);
       const person = { name: v.name.replace(/\s+/g, ' '), email: v.email, phone: v.phone };
-      if (v.vehicleChoice === 'specific') return { ...person, vehicleChoice: 'specific', vehicleLink: normaliseListingLink(v.vehicleLink)! };
+      if (v.vehicleChoice === 'specific')
+        return { ...person, vehicleChoice: 'specific', vehicleLink: normaliseListingLink(v.vehicleLink)! };
       return {
         ...person,
         vehicleChoice: 'brand_model',
@@ -195,9 +211,13 @@ export type QuoteCheck =
  * time (from the payload's formDuration), then the schema. ('No field touched' only exists in
  * the browser.)
  */
-export function checkQuoteSubmission(payload: z.output<typeof contactFormPayloadSchema>, currentYear: number): QuoteCheck {
+export function checkQuoteSubmission(
+  payload: z.output<typeof contactFormPayloadSchema>,
+  currentYear: number,
+): QuoteCheck {
   if (payload.honeypot.trim() !== '') return { ok: false, message: M.honeypot };
-  if (payload.formDuration === undefined || payload.formDuration < QUOTE_FORM.minFillMs) return { ok: false, message: M.tooFast };
+  if (payload.formDuration === undefined || payload.formDuration < QUOTE_FORM.minFillMs)
+    return { ok: false, message: M.tooFast };
   const parsed = quoteFormSchema(currentYear).safeParse(payload);
   if (!parsed.success) return { ok: false, message: M.invalid, fields: fieldErrors(parsed.error) };
   return { ok: true, request: parsed.data };

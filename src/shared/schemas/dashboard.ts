@@ -13,7 +13,6 @@ export const trendSchema = z.object({
   period: z.string(),
 });
 
-
 export const dashboardImportSchema = z.object({
   id: z.number(),
   clientName: z.string(),

@@ -47,7 +47,10 @@ export const leadListQuerySchema = z.object({
   search: z.string().trim().max(200, 'Search is at most 200 characters').optional(),
   status: csvList(leadStatusSchema).optional(),
   source: csvList(emailSourceSchema).optional(),
-  late: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  late: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
   cursor: z.string().max(200).optional(),
 });
@@ -150,31 +153,49 @@ const emailOrNull = z.preprocess(
 );
 
 /** A money amount typed by staff: number or text with a comma or point; null when empty. */
-export const moneyInput = z.preprocess((v) => {
-  if (v === '' || v === null || v === undefined) return null;
-  if (typeof v === 'number') return v;
-  if (typeof v === 'string') {
-    const n = Number(v.trim().replace(/\s/g, '').replace(',', '.'));
-    return Number.isFinite(n) ? n : v;
-  }
-  return v;
-}, z.number({ error: 'Enter an amount in euros' }).min(0, 'Amount must be 0 or more').max(9_999_999_999_999).nullable());
+export const moneyInput = z.preprocess(
+  (v) => {
+    if (v === '' || v === null || v === undefined) return null;
+    if (typeof v === 'number') return v;
+    if (typeof v === 'string') {
+      const n = Number(v.trim().replace(/\s/g, '').replace(',', '.'));
+      return Number.isFinite(n) ? n : v;
+    }
+    return v;
+  },
+  z.number({ error: 'Enter an amount in euros' }).min(0, 'Amount must be 0 or more').max(9_999_999_999_999).nullable(),
+);
 
 const intOrNull = (label: string) =>
-  z.preprocess((v) => {
-    if (v === '' || v === null || v === undefined) return null;
-    return typeof v === 'string' ? Number(v) : v;
-  }, z.number({ error: `${label} must be a whole number` }).int(`${label} must be a whole number`).min(0, `${label} must be 0 or more`).nullable());
+  z.preprocess(
+    (v) => {
+      if (v === '' || v === null || v === undefined) return null;
+      return typeof v === 'string' ? Number(v) : v;
+    },
+    z
+      .number({ error: `${label} must be a whole number` })
+      .int(`${label} must be a whole number`)
+      .min(0, `${label} must be 0 or more`)
+      .nullable(),
+  );
 
 /**
  * Year bounds depend on today's year: the server passes its clock's year, the browser its own.
  * Add/edit lead: 1900 to current + 1; manual lead: 1900 to current + 2 (document 2 section 5).
  */
 const yearOrNull = (maxYear: number) =>
-  z.preprocess((v) => {
-    if (v === '' || v === null || v === undefined) return null;
-    return typeof v === 'string' ? Number(v) : v;
-  }, z.number({ error: 'Year must be a number' }).int('Year must be a whole number').min(1900, 'Year must be 1900 or later').max(maxYear, `Year must be ${maxYear} or earlier`).nullable());
+  z.preprocess(
+    (v) => {
+      if (v === '' || v === null || v === undefined) return null;
+      return typeof v === 'string' ? Number(v) : v;
+    },
+    z
+      .number({ error: 'Year must be a number' })
+      .int('Year must be a whole number')
+      .min(1900, 'Year must be 1900 or later')
+      .max(maxYear, `Year must be ${maxYear} or earlier`)
+      .nullable(),
+  );
 
 /**
  * PUT /api/leads/{id}: any subset of these (document 2 section 7). Inline-edit save rules of
@@ -192,7 +213,11 @@ export function leadUpdateSchema(currentYear: number) {
       phone: trimmedOrNull(50, 'Phone is at most 50 characters'),
       vehicleYear: yearOrNull(currentYear + 1),
       vehicleMake: z.string({ error: 'Vehicle make is required' }).trim().min(1, 'Vehicle make is required').max(100),
-      vehicleModel: z.string({ error: 'Vehicle model is required' }).trim().min(1, 'Vehicle model is required').max(100),
+      vehicleModel: z
+        .string({ error: 'Vehicle model is required' })
+        .trim()
+        .min(1, 'Vehicle model is required')
+        .max(100),
       mileage: intOrNull('Mileage'),
       transmission: transmissionSchema.nullable(),
       fuelType: fuelTypeSchema.nullable(),
@@ -212,10 +237,12 @@ export function manualLeadSchema(currentYear: number) {
   return z.object({
     firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
     lastName: trimmedOrNull(100, 'Last name is at most 100 characters').optional(),
-    email: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim() || null : v),
-      z.email('Invalid email format').max(255).nullable(),
-    ).optional(),
+    email: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim() || null : v),
+        z.email('Invalid email format').max(255).nullable(),
+      )
+      .optional(),
     phone: trimmedOrNull(50, 'Phone is at most 50 characters').optional(),
     vehicleMake: z.string({ error: 'Vehicle make is required' }).trim().min(1, 'Vehicle make is required').max(100),
     vehicleModel: z.string({ error: 'Vehicle model is required' }).trim().min(1, 'Vehicle model is required').max(100),

@@ -56,14 +56,26 @@ export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9-]{1,36}$/;
 // Staff calls (document 2 section 7): list, create, update, delete, photos, listing extraction
 // ---------------------------------------------------------------------------------------------
 
-export const PROPOSAL_LIMITS = { maxPhotos: 60, maxPhotoBytes: 15 * 1024 * 1024, maxPageBytes: 5 * 1024 * 1024 } as const;
+export const PROPOSAL_LIMITS = {
+  maxPhotos: 60,
+  maxPhotoBytes: 15 * 1024 * 1024,
+  maxPageBytes: 5 * 1024 * 1024,
+} as const;
 
 const text = (max: number, label: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)), z.string(`${label} must be text`).max(max, `${label} is at most ${max} characters`).nullable());
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
+    z.string(`${label} must be text`).max(max, `${label} is at most ${max} characters`).nullable(),
+  );
 const wholeNumber = (label: string, max: number) =>
   z.preprocess(
     (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v.trim().replace(/[\s.]/g, '')) : v),
-    z.number(`${label} must be a whole number`).int(`${label} must be a whole number`).min(0, `${label} must be 0 or more`).max(max, `${label} is above ${max}`).nullable(),
+    z
+      .number(`${label} must be a whole number`)
+      .int(`${label} must be a whole number`)
+      .min(0, `${label} must be 0 or more`)
+      .max(max, `${label} is above ${max}`)
+      .nullable(),
   );
 /** Euros typed by staff ('24500', '24500.5', '24 500,50', '24.500,50 €') as '24500.50'; null when not an amount. */
 export function parseEuros(text: string): string | null {
@@ -79,7 +91,10 @@ const euros = (label: string) =>
       if (typeof v === 'number') return Number.isFinite(v) ? v.toFixed(2) : v;
       return typeof v === 'string' ? (parseEuros(v) ?? v) : v;
     },
-    z.string(`${label} must be an amount in euros`).regex(/^\d{1,8}\.\d{2}$/, `${label} must be an amount in euros up to 99,999,999.99`).nullable(),
+    z
+      .string(`${label} must be an amount in euros`)
+      .regex(/^\d{1,8}\.\d{2}$/, `${label} must be an amount in euros up to 99,999,999.99`)
+      .nullable(),
   );
 /** Omitted: the default; sent empty: refused. */
 const requiredEuros = (label: string, fallback: string) =>
@@ -99,7 +114,10 @@ export const proposalInputSchema = z.object({
   vehicleCo2Emissions: wholeNumber('CO2 emissions', 2_000),
   vehicleFirstRegistration: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
-    z.string().regex(/^(0[1-9]|1[0-2])\/(19|20)\d{2}$/, 'First registration must be written MM/YYYY').nullable(),
+    z
+      .string()
+      .regex(/^(0[1-9]|1[0-2])\/(19|20)\d{2}$/, 'First registration must be written MM/YYYY')
+      .nullable(),
   ),
   vehicleCountry: text(100, 'Country'),
   vehiclePrice: euros('Price'),
@@ -112,7 +130,10 @@ export const proposalInputSchema = z.object({
   registrationFee: requiredEuros('Registration', '340.00'),
   taxDeclarationDate: z.preprocess(
     (v) => (v === '' || v === undefined ? null : v),
-    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Declaration date must be written YYYY-MM-DD').nullable(),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Declaration date must be written YYYY-MM-DD')
+      .nullable(),
   ),
   registrationCountry: z.enum(['eu', 'non_eu'], 'Registration country must be eu or non_eu').default('eu'),
   dieselParticlesBelowLimit: z.boolean().default(false),
@@ -120,7 +141,10 @@ export const proposalInputSchema = z.object({
   euro6eBis: z.boolean().default(false),
   sourceListing: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
-    z.url({ protocol: /^https?$/, error: 'Listing link must be a web address' }).max(2000, 'Listing link is at most 2000 characters').nullable(),
+    z
+      .url({ protocol: /^https?$/, error: 'Listing link must be a web address' })
+      .max(2000, 'Listing link is at most 2000 characters')
+      .nullable(),
   ),
   /** Ordered. The product's own '/media/{key}' URLs, or marketplace photo URLs copied on save (DECISIONS 14). */
   imageUrls: z
@@ -166,7 +190,11 @@ export type UploadedPhoto = z.infer<typeof uploadedPhotoSchema>;
 
 /** POST /api/scrape-vehicle-data. `html` is the paste-the-page fallback: the same parsers run on it. */
 export const scrapeRequestSchema = z.object({
-  url: z.string('Enter the listing URL').trim().min(1, 'Enter the listing URL').pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid URL' })),
+  url: z
+    .string('Enter the listing URL')
+    .trim()
+    .min(1, 'Enter the listing URL')
+    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid URL' })),
   html: z.string().max(PROPOSAL_LIMITS.maxPageBytes, 'The page source is larger than 5 MB').optional(),
 });
 export type ScrapeRequest = z.input<typeof scrapeRequestSchema>;
@@ -195,5 +223,9 @@ export const listingCarDataSchema = z.object({
 });
 export type ListingCarData = z.infer<typeof listingCarDataSchema>;
 
-export const scrapeResponseSchema = z.object({ carData: listingCarDataSchema, imageUrls: z.array(z.string()), sourceUrl: z.string() });
+export const scrapeResponseSchema = z.object({
+  carData: listingCarDataSchema,
+  imageUrls: z.array(z.string()),
+  sourceUrl: z.string(),
+});
 export type ScrapeResponse = z.infer<typeof scrapeResponseSchema>;

@@ -16,7 +16,12 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 export function toPublicSettings(s: Settings): PublicSettings {
   return {
-    company: { name: s['company.name'], logoUrl: s['company.logoUrl'], phone: s['company.phone'], email: s['company.email'] },
+    company: {
+      name: s['company.name'],
+      logoUrl: s['company.logoUrl'],
+      phone: s['company.phone'],
+      email: s['company.email'],
+    },
     managers: {
       geral: { name: s['manager.geral.name'], phone: s['manager.geral.phone'] },
       comercial: { name: s['manager.comercial.name'], phone: s['manager.comercial.phone'] },

@@ -16,7 +16,9 @@ describe('profile rules (document 1 section 5)', () => {
   it('gives the exact messages', () => {
     expect(messages({ ...valid, username: 'ab' })).toEqual(['Username must be at least 3 characters']);
     expect(messages({ ...valid, email: 'nope' })).toEqual(['Valid email is required']);
-    expect(messages({ ...valid, password: 'short1A' })).toEqual(['Password must be at least 8 characters with uppercase, lowercase, and number']);
+    expect(messages({ ...valid, password: 'short1A' })).toEqual([
+      'Password must be at least 8 characters with uppercase, lowercase, and number',
+    ]);
     expect(messages({ ...valid, password: 'alllowercase1' })).toHaveLength(1);
   });
   it('checks password strength', () => {
@@ -25,7 +27,9 @@ describe('profile rules (document 1 section 5)', () => {
     expect(isStrongPassword('Abcdefgh')).toBe(false);
   });
   it('names a user by name, else e-mail, else username', () => {
-    expect(displayName({ firstName: 'Ana', lastName: 'Ferreira', email: 'a@x.pt', username: 'ana' })).toBe('Ana Ferreira');
+    expect(displayName({ firstName: 'Ana', lastName: 'Ferreira', email: 'a@x.pt', username: 'ana' })).toBe(
+      'Ana Ferreira',
+    );
     expect(displayName({ firstName: null, lastName: null, email: 'a@x.pt', username: 'ana' })).toBe('a@x.pt');
     expect(displayName({ firstName: null, lastName: null, email: null, username: 'ana' })).toBe('ana');
   });

@@ -39,8 +39,16 @@ const optionalName = z
  * one is kept. The same schema validates the dialog and the server.
  */
 export const userUpdateSchema = z.object({
-  username: z.string('Username must be at least 3 characters').trim().min(USERNAME_MIN_LENGTH, 'Username must be at least 3 characters').max(100, 'Username must be at most 100 characters'),
-  email: z.string('Valid email is required').trim().email('Valid email is required').max(255, 'Valid email is required'),
+  username: z
+    .string('Username must be at least 3 characters')
+    .trim()
+    .min(USERNAME_MIN_LENGTH, 'Username must be at least 3 characters')
+    .max(100, 'Username must be at most 100 characters'),
+  email: z
+    .string('Valid email is required')
+    .trim()
+    .email('Valid email is required')
+    .max(255, 'Valid email is required'),
   password: z
     .string()
     .optional()

@@ -4,7 +4,8 @@ import { calculateTax } from './calculate.ts';
 import type { TaxInput } from './types.ts';
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
-const dateBetween = (from: string, to: string) => fc.date({ min: new Date(`${from}T00:00:00Z`), max: new Date(`${to}T00:00:00Z`), noInvalidDate: true }).map(ymd);
+const dateBetween = (from: string, to: string) =>
+  fc.date({ min: new Date(`${from}T00:00:00Z`), max: new Date(`${to}T00:00:00Z`), noInvalidDate: true }).map(ymd);
 
 const carArb = fc
   .record({
@@ -19,7 +20,10 @@ const carArb = fc
     electricRangeKm: fc.integer({ min: 0, max: 120 }),
     euro6eBis: fc.boolean(),
     dieselParticlesBelowLimit: fc.boolean(),
-    price: fc.option(fc.integer({ min: 0, max: 20_000_000 }).map((c) => c / 100), { nil: undefined }),
+    price: fc.option(
+      fc.integer({ min: 0, max: 20_000_000 }).map((c) => c / 100),
+      { nil: undefined },
+    ),
     mileageKm: fc.option(fc.integer({ min: 0, max: 400_000 }), { nil: undefined }),
   })
   .map((car) => (car.fuel === 'electric' ? { ...car, hybrid: 'none' as const } : car));
@@ -59,11 +63,23 @@ describe('properties of the tax', () => {
 
   it('a later declaration date never increases the tax of a used EU car', () => {
     fc.assert(
-      fc.property(carArb, dateBetween('2025-01-01', '2035-12-31'), dateBetween('2025-01-01', '2035-12-31'), (car, d1, d2) => {
-        const [early, late] = d1 <= d2 ? [d1, d2] : [d2, d1];
-        const used = { ...car, registrationCountry: 'eu' as const, firstRegistration: car.firstRegistration ?? '2019-05-05' };
-        return calculateTax({ ...used, declarationDate: late }).isv <= calculateTax({ ...used, declarationDate: early }).isv;
-      }),
+      fc.property(
+        carArb,
+        dateBetween('2025-01-01', '2035-12-31'),
+        dateBetween('2025-01-01', '2035-12-31'),
+        (car, d1, d2) => {
+          const [early, late] = d1 <= d2 ? [d1, d2] : [d2, d1];
+          const used = {
+            ...car,
+            registrationCountry: 'eu' as const,
+            firstRegistration: car.firstRegistration ?? '2019-05-05',
+          };
+          return (
+            calculateTax({ ...used, declarationDate: late }).isv <=
+            calculateTax({ ...used, declarationDate: early }).isv
+          );
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -45,7 +45,9 @@ describe('components add up, negatives included, and the result is never below 0
     expect(small.isv).toBe(246.35);
   });
   it('uses the petrol tables for LPG and the diesel tables for diesel', () => {
-    expect(tax({ fuel: 'lpg', co2: 140 }).breakdown.environmentalComponent).toBe(tax({ fuel: 'petrol', co2: 140 }).breakdown.environmentalComponent);
+    expect(tax({ fuel: 'lpg', co2: 140 }).breakdown.environmentalComponent).toBe(
+      tax({ fuel: 'petrol', co2: 140 }).breakdown.environmentalComponent,
+    );
     expect(tax({ fuel: 'diesel', co2: 140 }).breakdown.environmentalComponent).toBe(1744.75); // 140 x 65.04 - 7360.85
   });
 });
@@ -65,15 +67,33 @@ describe('age reduction on EU used cars (Tabela D): exact anniversaries', () => 
     expect(tax({ firstRegistration: '2025-01-02' }).breakdown.ageReductionPercent).toBe(10);
   });
   it('counts a 29 February registration as a year older on 28 February (Civil Code art. 279)', () => {
-    expect(tax({ firstRegistration: '2024-02-29', declarationDate: '2025-02-28' }).breakdown.ageReductionPercent).toBe(10);
-    expect(tax({ firstRegistration: '2024-02-29', declarationDate: '2025-03-01' }).breakdown.ageReductionPercent).toBe(20);
-    expect(tax({ firstRegistration: '2020-02-29', declarationDate: '2025-02-28' }).breakdown.ageReductionPercent).toBe(43);
-    expect(tax({ firstRegistration: '2020-02-29', declarationDate: '2025-03-01' }).breakdown.ageReductionPercent).toBe(52);
-    expect(tax({ firstRegistration: '2024-02-29', declarationDate: '2028-02-29' }).breakdown.ageReductionPercent).toBe(35);
-    expect(tax({ firstRegistration: '2024-02-29', declarationDate: '2028-03-01' }).breakdown.ageReductionPercent).toBe(43);
+    expect(tax({ firstRegistration: '2024-02-29', declarationDate: '2025-02-28' }).breakdown.ageReductionPercent).toBe(
+      10,
+    );
+    expect(tax({ firstRegistration: '2024-02-29', declarationDate: '2025-03-01' }).breakdown.ageReductionPercent).toBe(
+      20,
+    );
+    expect(tax({ firstRegistration: '2020-02-29', declarationDate: '2025-02-28' }).breakdown.ageReductionPercent).toBe(
+      43,
+    );
+    expect(tax({ firstRegistration: '2020-02-29', declarationDate: '2025-03-01' }).breakdown.ageReductionPercent).toBe(
+      52,
+    );
+    expect(tax({ firstRegistration: '2024-02-29', declarationDate: '2028-02-29' }).breakdown.ageReductionPercent).toBe(
+      35,
+    );
+    expect(tax({ firstRegistration: '2024-02-29', declarationDate: '2028-03-01' }).breakdown.ageReductionPercent).toBe(
+      43,
+    );
   });
   it('reduces the whole tax, the particle surcharge included', () => {
-    const r = tax({ fuel: 'diesel', engineCc: 1995, co2: 130, dieselParticlesBelowLimit: false, firstRegistration: '2019-12-01' });
+    const r = tax({
+      fuel: 'diesel',
+      engineCc: 1995,
+      co2: 130,
+      dieselParticlesBelowLimit: false,
+      firstRegistration: '2019-12-01',
+    });
     const b = r.breakdown;
     expect(b.particleSurcharge).toBe(500);
     expect(b.ageReductionPercent).toBe(52);
@@ -83,7 +103,9 @@ describe('age reduction on EU used cars (Tabela D): exact anniversaries', () => 
   });
   it('gives no reduction to new cars or cars registered outside the EU', () => {
     expect(tax({ firstRegistration: null }).breakdown.ageReductionPercent).toBe(0);
-    expect(tax({ firstRegistration: '2015-01-01', registrationCountry: 'non_eu' }).breakdown.ageReductionPercent).toBe(0);
+    expect(tax({ firstRegistration: '2015-01-01', registrationCountry: 'non_eu' }).breakdown.ageReductionPercent).toBe(
+      0,
+    );
   });
 });
 
@@ -99,7 +121,8 @@ describe('diesel particle surcharge', () => {
 });
 
 describe('intermediate rates for hybrids and plug-ins', () => {
-  const plugin = (over: Partial<TaxInput>) => tax({ hybrid: 'plugin', engineCc: 1998, co2: 40, electricRangeKm: 60, ...over }).breakdown.intermediateRatePercent;
+  const plugin = (over: Partial<TaxInput>) =>
+    tax({ hybrid: 'plugin', engineCc: 1998, co2: 40, electricRangeKm: 60, ...over }).breakdown.intermediateRatePercent;
   it('plug-in: 25% with at least 50 km and CO2 below 50 g/km, else 100%', () => {
     expect(plugin({})).toBe(25);
     expect(plugin({ electricRangeKm: 50, co2: 49 })).toBe(25);
@@ -123,7 +146,10 @@ describe('intermediate rates for hybrids and plug-ins', () => {
   it('other hybrids: 60% under the same conditions, ordinary hybrids 100%', () => {
     expect(tax({ hybrid: 'hybrid', co2: 45, electricRangeKm: 55 }).breakdown.intermediateRatePercent).toBe(60);
     expect(tax({ hybrid: 'hybrid', co2: 95, electricRangeKm: 0 }).breakdown.intermediateRatePercent).toBe(100);
-    expect(tax({ hybrid: 'hybrid', co2: 80, electricRangeKm: 60, euro6eBis: true, declarationDate: '2026-03-01' }).breakdown.intermediateRatePercent).toBe(100);
+    expect(
+      tax({ hybrid: 'hybrid', co2: 80, electricRangeKm: 60, euro6eBis: true, declarationDate: '2026-03-01' }).breakdown
+        .intermediateRatePercent,
+    ).toBe(100);
   });
   it('applies after the age reduction, then rounds to the cent', () => {
     const r = tax({ hybrid: 'plugin', engineCc: 1998, co2: 40, electricRangeKm: 60, firstRegistration: '2022-06-11' });
@@ -136,7 +162,15 @@ describe('intermediate rates for hybrids and plug-ins', () => {
 
 describe('electric cars', () => {
   it('pay no ISV and need neither cc nor CO2', () => {
-    const r = calculateTax({ ...base, fuel: 'electric', engineCc: undefined, co2: undefined, co2Cycle: undefined, price: 40_000, mileageKm: 100 });
+    const r = calculateTax({
+      ...base,
+      fuel: 'electric',
+      engineCc: undefined,
+      co2: undefined,
+      co2Cycle: undefined,
+      price: 40_000,
+      mileageKm: 100,
+    });
     expect(r.isv).toBe(0);
     expect(r.iva).toBe(9200);
   });
@@ -151,8 +185,14 @@ describe('IVA on new means of transport', () => {
     expect(tax({ ...used, declarationDate: '2025-09-16', mileageKm: 9_000 }).iva).toBe(0);
   });
   it('ends a month-end period on the last day of the shorter month', () => {
-    expect(tax({ ...used, firstRegistration: '2025-08-31', declarationDate: '2026-02-28', mileageKm: 9_000 }).breakdown.ivaApplies).toBe(true);
-    expect(tax({ ...used, firstRegistration: '2025-08-31', declarationDate: '2026-03-01', mileageKm: 9_000 }).breakdown.ivaApplies).toBe(false);
+    expect(
+      tax({ ...used, firstRegistration: '2025-08-31', declarationDate: '2026-02-28', mileageKm: 9_000 }).breakdown
+        .ivaApplies,
+    ).toBe(true);
+    expect(
+      tax({ ...used, firstRegistration: '2025-08-31', declarationDate: '2026-03-01', mileageKm: 9_000 }).breakdown
+        .ivaApplies,
+    ).toBe(false);
   });
   it('applies at exactly 6000 km and not at 6001', () => {
     expect(tax({ ...used, firstRegistration: '2022-01-01', mileageKm: 6_000 }).breakdown.ivaApplies).toBe(true);
@@ -173,7 +213,13 @@ describe('rounding to the cent', () => {
   it('matches the worked example of the API contract', () => {
     const r = tax({ engineCc: 1395, co2: 135, firstRegistration: '2020-06-01', declarationDate: '2025-11-21' });
     expect(r).toMatchObject({ isv: 830.23, iva: 0 });
-    expect(r.breakdown).toMatchObject({ cylinderComponent: 1631.07, environmentalComponent: 98.57, ageReductionPercent: 52, intermediateRatePercent: 100, tableVersion: '2024' });
+    expect(r.breakdown).toMatchObject({
+      cylinderComponent: 1631.07,
+      environmentalComponent: 98.57,
+      ageReductionPercent: 52,
+      intermediateRatePercent: 100,
+      tableVersion: '2024',
+    });
   });
   it('rounds half a cent up', () => {
     // 1000 cm3, 110 g/km petrol WLTP: 246.35 EUR; x 0.90 = 221.715 -> 221.72

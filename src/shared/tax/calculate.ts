@@ -25,7 +25,10 @@ export function defaultCo2Cycle(firstRegistration: string | null): Co2Cycle {
 }
 
 export class TaxInputError extends Error {
-  constructor(readonly field: keyof TaxInput, message: string) {
+  constructor(
+    readonly field: keyof TaxInput,
+    message: string,
+  ) {
     super(message);
     this.name = 'TaxInputError';
   }
@@ -49,7 +52,9 @@ function intermediatePercent(input: TaxInput, t: TaxTableSet, notes: string[]): 
   if (co2Ok && rangeOk) return input.hybrid === 'plugin' ? rules.pluginPercent : rules.hybridPercent;
   notes.push(
     `The ${input.hybrid === 'plugin' ? 'plug-in' : 'hybrid'} rate does not apply: it needs an electric range of at least ${minRange} km and CO2 below ${rules.co2Below} g/km${
-      input.hybrid === 'plugin' ? ` (up to ${rules.euro6eBis.maxCo2} g/km for Euro 6e-bis plug-ins from ${rules.euro6eBis.from.slice(0, 4)})` : ''
+      input.hybrid === 'plugin'
+        ? ` (up to ${rules.euro6eBis.maxCo2} g/km for Euro 6e-bis plug-ins from ${rules.euro6eBis.from.slice(0, 4)})`
+        : ''
     }; the full tax is due.`,
   );
   return 100;
@@ -61,7 +66,8 @@ export function calculateTax(input: TaxInput): TaxResult {
   if (!t) throw new TaxInputError('declarationDate', `No tax tables for declarations before ${EARLIEST_TABLE_DATE}`);
   const declaration = parseYmd(input.declarationDate);
   const first = input.firstRegistration ? parseYmd(input.firstRegistration) : null;
-  if (first && compareYmd(first, declaration) > 0) throw new TaxInputError('firstRegistration', 'firstRegistration is after the declaration date');
+  if (first && compareYmd(first, declaration) > 0)
+    throw new TaxInputError('firstRegistration', 'firstRegistration is after the declaration date');
   const notes: string[] = [];
   const ageYears = first ? ageInStartedYears(first, declaration) : null;
 
@@ -76,17 +82,21 @@ export function calculateTax(input: TaxInput): TaxResult {
   if (input.fuel === 'electric') {
     notes.push('Battery electric cars pay no ISV.');
   } else {
-    if (input.engineCc === undefined) throw new TaxInputError('engineCc', 'engineCc is required unless the car is electric');
+    if (input.engineCc === undefined)
+      throw new TaxInputError('engineCc', 'engineCc is required unless the car is electric');
     if (input.co2 === undefined) throw new TaxInputError('co2', 'co2 is required unless the car is electric');
     cycle = input.co2Cycle ?? defaultCo2Cycle(input.firstRegistration);
     if (!input.co2Cycle) {
-      notes.push(`CO2 cycle not given: ${cycle.toUpperCase()} assumed for a car first registered ${cycle === 'nedc' ? 'before' : 'from'} September 2018. The certificate of conformity decides.`);
+      notes.push(
+        `CO2 cycle not given: ${cycle.toUpperCase()} assumed for a car first registered ${cycle === 'nedc' ? 'before' : 'from'} September 2018. The certificate of conformity decides.`,
+      );
     }
     const tables = t.environmental[input.fuel === 'diesel' ? 'diesel' : 'petrol'][cycle];
     cylinder = linear(t.cylinder, input.engineCc);
     environmental = linear(tables, input.co2);
     surcharge = input.fuel === 'diesel' && !input.dieselParticlesBelowLimit ? t.particleSurcharge : 0;
-    if (surcharge) notes.push('Diesel particle surcharge applied: the certificate does not show particles below 0.001 g/km.');
+    if (surcharge)
+      notes.push('Diesel particle surcharge applied: the certificate does not show particles below 0.001 g/km.');
     if (first && input.registrationCountry === 'eu') {
       reduction = t.ageReduction.find((b) => b.upToYears === null || Math.max(ageYears!, 1) <= b.upToYears)!.percent;
     } else if (first) {

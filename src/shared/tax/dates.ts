@@ -43,7 +43,12 @@ export function ageInStartedYears(first: YMD, at: YMD): number {
 }
 
 // Built once: constructing an Intl.DateTimeFormat costs ~60 µs, 50 times a whole simulation.
-const LISBON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon', year: 'numeric', month: '2-digit', day: '2-digit' });
+const LISBON_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Lisbon',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Today in Lisbon as YYYY-MM-DD (declaration date default). */
 export function todayInLisbon(now: Date = new Date()): string {

@@ -2,22 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { addressesIn, classifyTimelineEntry, isOutgoingEmail, timelineLabel, timelineSummary } from './classify.ts';
 
 const COMPANY = ['geral@autoimport.pt', 'Comercial@AutoImport.pt'];
-const email = (emailData: Record<string, unknown>, description: string | null = null) => ({ type: 'email' as const, description, emailData });
+const email = (emailData: Record<string, unknown>, description: string | null = null) => ({
+  type: 'email' as const,
+  description,
+  emailData,
+});
 
 describe('timeline classification (document 2 section 4)', () => {
   it('reads bare addresses out of header values', () => {
-    expect(addressesIn('Ana Silva <Ana.Silva@Example.pt>, rui@example.pt')).toEqual(['ana.silva@example.pt', 'rui@example.pt']);
+    expect(addressesIn('Ana Silva <Ana.Silva@Example.pt>, rui@example.pt')).toEqual([
+      'ana.silva@example.pt',
+      'rui@example.pt',
+    ]);
     expect(addressesIn('"Costa, Rui" <rui@example.pt>')).toEqual(['rui@example.pt']);
     expect(addressesIn(undefined)).toEqual([]);
   });
 
   it('is outgoing when flagged, whatever the addresses', () => {
-    expect(isOutgoingEmail({ from: 'ana@example.pt', to: 'geral@autoimport.pt', isOutgoing: true }, COMPANY)).toBe(true);
+    expect(isOutgoingEmail({ from: 'ana@example.pt', to: 'geral@autoimport.pt', isOutgoing: true }, COMPANY)).toBe(
+      true,
+    );
   });
 
   it('is outgoing from a company mailbox to a customer, case-insensitively, with display names', () => {
-    expect(isOutgoingEmail({ from: 'AutoImport <GERAL@autoimport.pt>', to: 'Ana <ana@example.pt>' }, COMPANY)).toBe(true);
-    expect(isOutgoingEmail({ from: 'comercial@autoimport.pt', to: 'geral@autoimport.pt, ana@example.pt' }, COMPANY)).toBe(true);
+    expect(isOutgoingEmail({ from: 'AutoImport <GERAL@autoimport.pt>', to: 'Ana <ana@example.pt>' }, COMPANY)).toBe(
+      true,
+    );
+    expect(
+      isOutgoingEmail({ from: 'comercial@autoimport.pt', to: 'geral@autoimport.pt, ana@example.pt' }, COMPANY),
+    ).toBe(true);
   });
 
   it('is incoming from a customer, between the two company mailboxes, or without recipients', () => {
@@ -30,12 +43,26 @@ describe('timeline classification (document 2 section 4)', () => {
 
   it('classifies outgoing mail with a proposal link as proposal, other outgoing as sent, the rest as received', () => {
     const out = { from: 'geral@autoimport.pt', to: 'ana@example.pt' };
-    expect(classifyTimelineEntry(email({ ...out, body: '<a href="https://autoimport.pt/proposta/abc-123">Ver</a>' }), COMPANY)).toBe('proposal');
-    expect(classifyTimelineEntry(email({ ...out, body: 'See https://autoimport.pt/proposals/Xy_9 please' }), COMPANY)).toBe('proposal');
+    expect(
+      classifyTimelineEntry(
+        email({ ...out, body: '<a href="https://autoimport.pt/proposta/abc-123">Ver</a>' }),
+        COMPANY,
+      ),
+    ).toBe('proposal');
+    expect(
+      classifyTimelineEntry(email({ ...out, body: 'See https://autoimport.pt/proposals/Xy_9 please' }), COMPANY),
+    ).toBe('proposal');
     expect(classifyTimelineEntry(email({ ...out, body: 'Obrigado pelo contacto' }), COMPANY)).toBe('email_sent');
-    expect(classifyTimelineEntry(email({ ...out, body: 'the word /proposta/ without a link' }), COMPANY)).toBe('email_sent');
+    expect(classifyTimelineEntry(email({ ...out, body: 'the word /proposta/ without a link' }), COMPANY)).toBe(
+      'email_sent',
+    );
     // An incoming reply quoting our proposal link is still received.
-    expect(classifyTimelineEntry(email({ from: 'ana@example.pt', to: 'geral@autoimport.pt', body: 'https://autoimport.pt/proposta/abc' }), COMPANY)).toBe('email_received');
+    expect(
+      classifyTimelineEntry(
+        email({ from: 'ana@example.pt', to: 'geral@autoimport.pt', body: 'https://autoimport.pt/proposta/abc' }),
+        COMPANY,
+      ),
+    ).toBe('email_received');
     expect(classifyTimelineEntry({ type: 'email', emailData: null }, COMPANY)).toBe('email_received');
   });
 
@@ -43,7 +70,11 @@ describe('timeline classification (document 2 section 4)', () => {
     expect(classifyTimelineEntry({ type: 'call' }, COMPANY)).toBe('call');
     expect(classifyTimelineEntry({ type: 'chat' }, COMPANY)).toBe('chat');
     expect(['proposal', 'email_sent', 'email_received', 'call', 'chat'].map((k) => timelineLabel(k as never))).toEqual([
-      'Proposal', 'Email Sent', 'Email Received', 'Phone Call', 'Text/WhatsApp',
+      'Proposal',
+      'Email Sent',
+      'Email Received',
+      'Phone Call',
+      'Text/WhatsApp',
     ]);
   });
 });

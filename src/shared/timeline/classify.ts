@@ -3,7 +3,12 @@
  * UI agree. The company's own addresses come from settings ('mailbox.geral.address',
  * 'mailbox.comercial.address').
  */
-import { TIMELINE_KIND_LABELS, type EmailData, type TimelineKind, type TimelineType } from '#shared/schemas/timeline.ts';
+import {
+  TIMELINE_KIND_LABELS,
+  type EmailData,
+  type TimelineKind,
+  type TimelineType,
+} from '#shared/schemas/timeline.ts';
 
 export interface ClassifiableEntry {
   type: TimelineType;
@@ -42,7 +47,9 @@ export function classifyTimelineEntry(entry: ClassifiableEntry, companyAddresses
   if (entry.type === 'chat') return 'chat';
   if (!isOutgoingEmail(entry.emailData, companyAddresses)) return 'email_received';
   const data = entry.emailData;
-  return hasProposalLink(data?.body) || hasProposalLink(data?.subject) || hasProposalLink(entry.description) ? 'proposal' : 'email_sent';
+  return hasProposalLink(data?.body) || hasProposalLink(data?.subject) || hasProposalLink(entry.description)
+    ? 'proposal'
+    : 'email_sent';
 }
 
 export function timelineLabel(kind: TimelineKind): string {

@@ -30,30 +30,71 @@ export interface PublicAppProps {
 }
 
 /** One public page. Rendered to HTML by the server and hydrated by main.tsx with the same props. */
-export function PublicApp({ route, data, search, screens, isvCalculator, withToaster = true, countFromPageLoad = true }: PublicAppProps) {
+export function PublicApp({
+  route,
+  data,
+  search,
+  screens,
+  isvCalculator,
+  withToaster = true,
+  countFromPageLoad = true,
+}: PublicAppProps) {
   const settings = data?.settings ?? null;
   const currentYear = data?.currentYear ?? new Date().getFullYear();
   // Drawn in the browser alone (in-app navigation): the server's title is not there to keep.
-  const clientTitle = !data && route.kind === 'landing' ? publicPageMeta(route, settings?.company.name ?? 'AutoImport').title : null;
+  const clientTitle =
+    !data && route.kind === 'landing' ? publicPageMeta(route, settings?.company.name ?? 'AutoImport').title : null;
   useEffect(() => {
     if (clientTitle) document.title = clientTitle;
   }, [clientTitle]);
   let page = null;
   if (route.kind === 'landing') {
-    page = <LandingScreen variant={route.variant} settings={settings} search={search} currentYear={currentYear} countFromPageLoad={countFromPageLoad} />;
+    page = (
+      <LandingScreen
+        variant={route.variant}
+        settings={settings}
+        search={search}
+        currentYear={currentYear}
+        countFromPageLoad={countFromPageLoad}
+      />
+    );
   } else if (route.kind === 'isv-simulator') {
-    page = <IsvSimulatorScreen settings={settings} search={search} currentYear={currentYear} today={data?.today} Calculator={isvCalculator} />;
+    page = (
+      <IsvSimulatorScreen
+        settings={settings}
+        search={search}
+        currentYear={currentYear}
+        today={data?.today}
+        Calculator={isvCalculator}
+      />
+    );
   } else if (screens && route.kind === 'proposal') {
-    page = <screens.ProposalScreen lang={route.lang} publicId={route.publicId} proposal={data ? data.proposal : undefined} settings={settings} currentYear={currentYear} />;
+    page = (
+      <screens.ProposalScreen
+        lang={route.lang}
+        publicId={route.publicId}
+        proposal={data ? data.proposal : undefined}
+        settings={settings}
+        currentYear={currentYear}
+      />
+    );
   } else if (screens) {
     page = (
-      <screens.LegacyProposalScreen publicId={route.publicId} proposal={data ? data.proposal : undefined} settings={settings} currentYear={currentYear} legacyTarget={data?.legacyTarget} />
+      <screens.LegacyProposalScreen
+        publicId={route.publicId}
+        proposal={data ? data.proposal : undefined}
+        settings={settings}
+        currentYear={currentYear}
+        legacyTarget={data?.legacyTarget}
+      />
     );
   }
   return (
     <ThemeProvider>
       {page}
-      {withToaster ? <PublicToaster closeLabel={route.kind === 'proposal' && route.lang === 'en' ? 'Close' : 'Fechar'} /> : null}
+      {withToaster ? (
+        <PublicToaster closeLabel={route.kind === 'proposal' && route.lang === 'en' ? 'Close' : 'Fechar'} />
+      ) : null}
     </ThemeProvider>
   );
 }

@@ -22,25 +22,44 @@ export const ISV_SIMULATOR_DESCRIPTION =
   'Calcule o ISV e o IVA de um carro importado da UE ou de fora: cilindrada, CO₂ (WLTP ou NEDC), partículas, redução por antiguidade e híbridos, com o cálculo explicado linha a linha.';
 export const isvSimulatorTitle = (companyName: string) => `Simulador de ISV para carros importados | ${companyName}`;
 
-const carOf = (p: PublicProposalResponse['proposal']) => [p.vehicleBrand, p.vehicleModel, p.vehicleSubmodel].filter(Boolean).join(' ');
+const carOf = (p: PublicProposalResponse['proposal']) =>
+  [p.vehicleBrand, p.vehicleModel, p.vehicleSubmodel].filter(Boolean).join(' ');
 
 /** Title, description and the rest of a public page's head (server-rendered; the browser keeps title and lang in step). */
-export function publicPageMeta(route: PublicRoute, companyName: string, data: { proposal?: PublicProposalResponse | null; legacyTarget?: string | null } = {}): PageMeta {
-  const base = { lang: 'pt-PT', ogLocale: 'pt_PT', image: '/icon-512.png', noindex: false, description: DEFAULT_DESCRIPTION };
+export function publicPageMeta(
+  route: PublicRoute,
+  companyName: string,
+  data: { proposal?: PublicProposalResponse | null; legacyTarget?: string | null } = {},
+): PageMeta {
+  const base = {
+    lang: 'pt-PT',
+    ogLocale: 'pt_PT',
+    image: '/icon-512.png',
+    noindex: false,
+    description: DEFAULT_DESCRIPTION,
+  };
   if (route.kind === 'landing') {
-    if (route.variant === 'contact') return { ...base, title: `Pedir orçamento e contactos | ${companyName}`, canonicalPath: '/contacto' };
+    if (route.variant === 'contact')
+      return { ...base, title: `Pedir orçamento e contactos | ${companyName}`, canonicalPath: '/contacto' };
     if (route.variant === 'faq') {
       return {
         ...base,
         title: `Perguntas frequentes | ${companyName}`,
-        description: 'Quanto tempo demora a importação, como funciona o pedido de orçamento, que documentos são necessários e porque não importar sozinho.',
+        description:
+          'Quanto tempo demora a importação, como funciona o pedido de orçamento, que documentos são necessários e porque não importar sozinho.',
         canonicalPath: '/faq',
       };
     }
     return { ...base, title: `Importação de automóveis chave na mão | ${companyName}`, canonicalPath: '/' };
   }
   // One canonical address: a shared simulation (?cc=...) is the same page with other inputs.
-  if (route.kind === 'isv-simulator') return { ...base, title: isvSimulatorTitle(companyName), description: ISV_SIMULATOR_DESCRIPTION, canonicalPath: ISV_SIMULATOR_PATH };
+  if (route.kind === 'isv-simulator')
+    return {
+      ...base,
+      title: isvSimulatorTitle(companyName),
+      description: ISV_SIMULATOR_DESCRIPTION,
+      canonicalPath: ISV_SIMULATOR_PATH,
+    };
   const en = route.kind === 'proposal' && route.lang === 'en';
   const lang = en ? { lang: 'en', ogLocale: 'en_GB' } : {};
   const proposal = data.proposal ?? null;
@@ -52,7 +71,9 @@ export function publicPageMeta(route: PublicRoute, companyName: string, data: { 
       ...base,
       ...lang,
       title: `${en ? 'Proposal not found' : 'Proposta não encontrada'} | ${companyName}`,
-      description: en ? 'The requested proposal does not exist or is not available.' : 'A proposta solicitada não existe ou não está disponível.',
+      description: en
+        ? 'The requested proposal does not exist or is not available.'
+        : 'A proposta solicitada não existe ou não está disponível.',
       canonicalPath: null,
       noindex: true,
     };
@@ -60,7 +81,12 @@ export function publicPageMeta(route: PublicRoute, companyName: string, data: { 
   const p = proposal.proposal;
   const car = carOf(p) || (en ? 'Vehicle' : 'Veículo');
   const total = formatEuros(priceLines(p).total).replace(/\u00a0/g, ' ');
-  const facts = [p.vehicleFirstRegistration, p.vehicleMileage !== null ? `${formatInteger(p.vehicleMileage).replace(/\u00a0/g, ' ')} km` : null].filter(Boolean).join(' · ');
+  const facts = [
+    p.vehicleFirstRegistration,
+    p.vehicleMileage !== null ? `${formatInteger(p.vehicleMileage).replace(/\u00a0/g, ' ')} km` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const description = en
     ? `${facts ? `${facts}. ` : ''}Turnkey total: ${total}, with ISV, transport and registration included.`
     : `${facts ? `${facts}. ` : ''}Total chave na mão: ${total}, com ISV, transporte e legalização incluídos.`;

@@ -21,7 +21,10 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 /** JSON safe inside <script type="application/json">: no '<' can close the element. */
 export function serializePageData(data: PublicPageData): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function readPageData(doc: Document = document): PublicPageData | null {

@@ -4,12 +4,14 @@ import { legacyProposalUrl, matchPublicRoute, proposalPath } from './public-rout
 describe('the public route table (document 1 section 2)', () => {
   it('matches the landing page and its reduced forms', () => {
     expect(matchPublicRoute('/')).toEqual({ kind: 'landing', variant: 'full' });
-    for (const p of ['/contacto', '/contactos', '/contacts', '/contact', '/contacto/']) expect(matchPublicRoute(p)).toEqual({ kind: 'landing', variant: 'contact' });
+    for (const p of ['/contacto', '/contactos', '/contacts', '/contact', '/contacto/'])
+      expect(matchPublicRoute(p)).toEqual({ kind: 'landing', variant: 'contact' });
     expect(matchPublicRoute('/faq')).toEqual({ kind: 'landing', variant: 'faq' });
   });
 
   it('matches the ISV simulator (decision 010)', () => {
-    for (const p of ['/simulador-isv', '/simulador-isv/']) expect(matchPublicRoute(p)).toEqual({ kind: 'isv-simulator' });
+    for (const p of ['/simulador-isv', '/simulador-isv/'])
+      expect(matchPublicRoute(p)).toEqual({ kind: 'isv-simulator' });
   });
 
   it('matches both proposal languages and the legacy route', () => {
@@ -20,7 +22,17 @@ describe('the public route table (document 1 section 2)', () => {
   });
 
   it('leaves everything else to the app router (which redirects unknown paths to /)', () => {
-    for (const p of ['/admin', '/admin/leads', '/simulador-isv/x', '/whatever', '/proposta', '/proposta/a/b', '/proposta/%E0%A4%A', '/Contacto', '/legacy/proposta/x']) {
+    for (const p of [
+      '/admin',
+      '/admin/leads',
+      '/simulador-isv/x',
+      '/whatever',
+      '/proposta',
+      '/proposta/a/b',
+      '/proposta/%E0%A4%A',
+      '/Contacto',
+      '/legacy/proposta/x',
+    ]) {
       expect(matchPublicRoute(p), p).toBeNull();
     }
   });

@@ -25,10 +25,12 @@ export const LANDING_PATHS: Readonly<Record<string, LandingVariant>> = {
 export const PROPOSAL_PREFIX: Readonly<Record<ProposalLang, string>> = { pt: '/proposta', en: '/proposals' };
 export const LEGACY_PROPOSAL_PREFIX = '/legacy/proposals';
 
-export const proposalPath = (lang: ProposalLang, publicId: string) => `${PROPOSAL_PREFIX[lang]}/${encodeURIComponent(publicId)}`;
+export const proposalPath = (lang: ProposalLang, publicId: string) =>
+  `${PROPOSAL_PREFIX[lang]}/${encodeURIComponent(publicId)}`;
 
 /** The older site's address for a proposal (DECISIONS 13): the same path without /legacy. */
-export const legacyProposalUrl = (site: string, publicId: string) => `${site.replace(/\/+$/, '')}/proposals/${encodeURIComponent(publicId)}`;
+export const legacyProposalUrl = (site: string, publicId: string) =>
+  `${site.replace(/\/+$/, '')}/proposals/${encodeURIComponent(publicId)}`;
 
 /** The ISV simulator (its own issue, decision 010): linked from the landing page and the FAQ. */
 export const ISV_SIMULATOR_PATH = '/simulador-isv';

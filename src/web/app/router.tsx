@@ -1,7 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { PublicApp } from './public-app.tsx';
-import { ISV_SIMULATOR_PATH, LANDING_PATHS, LEGACY_PROPOSAL_PREFIX, matchPublicRoute, PROPOSAL_PREFIX } from './public-routes.ts';
+import {
+  ISV_SIMULATOR_PATH,
+  LANDING_PATHS,
+  LEGACY_PROPOSAL_PREFIX,
+  matchPublicRoute,
+  PROPOSAL_PREFIX,
+} from './public-routes.ts';
 
 // Staff screens load on demand, so the public pages never download the back office.
 const admin = (name: string) => async () => {
@@ -9,8 +15,12 @@ const admin = (name: string) => async () => {
   return { Component: screens[name as keyof typeof screens] };
 };
 
-const LazyProposalScreen = lazy(() => import('./routes/public/proposal.tsx').then((m) => ({ default: m.ProposalScreen })));
-const LazyLegacyProposalScreen = lazy(() => import('./routes/public/proposal.tsx').then((m) => ({ default: m.LegacyProposalScreen })));
+const LazyProposalScreen = lazy(() =>
+  import('./routes/public/proposal.tsx').then((m) => ({ default: m.ProposalScreen })),
+);
+const LazyLegacyProposalScreen = lazy(() =>
+  import('./routes/public/proposal.tsx').then((m) => ({ default: m.LegacyProposalScreen })),
+);
 
 /**
  * A public page reached inside the app (an unknown path redirected to /, a link from the ISV
@@ -49,16 +59,25 @@ export const router = createBrowserRouter([
     path: '/admin',
     lazy: async () => ({ Component: (await import('#web/components/layouts/admin-layout.tsx')).AdminLayout }),
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('./routes/admin/dashboard.tsx')).DashboardScreen }) },
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./routes/admin/dashboard.tsx')).DashboardScreen }),
+      },
       { path: 'leads', lazy: async () => ({ Component: (await import('./routes/admin/leads.tsx')).LeadsScreen }) },
-      { path: 'leads/:id', lazy: async () => ({ Component: (await import('./routes/admin/lead-detail.tsx')).LeadDetailScreen }) },
+      {
+        path: 'leads/:id',
+        lazy: async () => ({ Component: (await import('./routes/admin/lead-detail.tsx')).LeadDetailScreen }),
+      },
       { path: 'imports', lazy: admin('ImportsScreen') },
       { path: 'imports/:id', lazy: admin('ImportDetailScreen') },
       { path: 'suppliers', lazy: admin('SuppliersScreen') },
       { path: 'users', lazy: admin('UsersScreen') },
       { path: 'db-backups', lazy: admin('DbBackupsScreen') },
       { path: 'email-templates', lazy: admin('EmailTemplatesScreen') },
-      { path: 'settings', lazy: async () => ({ Component: (await import('./routes/admin/settings.tsx')).SettingsScreen }) },
+      {
+        path: 'settings',
+        lazy: async () => ({ Component: (await import('./routes/admin/settings.tsx')).SettingsScreen }),
+      },
     ],
   },
   // Unknown admin paths redirect too, signed in or not (the layout would show the login form).

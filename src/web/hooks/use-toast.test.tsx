@@ -31,7 +31,12 @@ describe('use-toast store', () => {
       second = result.current.toast({ title: 'Deleted', variant: 'destructive' });
     });
     expect(result.current.toasts).toHaveLength(1);
-    expect(result.current.toasts[0]).toMatchObject({ id: second.id, title: 'Deleted', variant: 'destructive', open: true });
+    expect(result.current.toasts[0]).toMatchObject({
+      id: second.id,
+      title: 'Deleted',
+      variant: 'destructive',
+      open: true,
+    });
     expect(second.id).not.toBe(first.id);
   });
 
@@ -56,7 +61,12 @@ describe('use-toast store', () => {
       handle = toast({ title: 'Uploading' });
     });
     act(() => handle.update({ title: 'Uploaded', description: '3 photos' }));
-    expect(result.current.toasts[0]).toMatchObject({ id: handle.id, title: 'Uploaded', description: '3 photos', open: true });
+    expect(result.current.toasts[0]).toMatchObject({
+      id: handle.id,
+      title: 'Uploaded',
+      description: '3 photos',
+      open: true,
+    });
   });
 });
 

@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, getQueryFn, urlFromQueryKey } from './api-client.ts';
 
 const respond = (status: number, body: string, type = 'application/json') =>
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body, { status, statusText: status === 502 ? 'Bad Gateway' : '', headers: { 'content-type': type } }));
+  vi
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(
+      new Response(body, {
+        status,
+        statusText: status === 502 ? 'Bad Gateway' : '',
+        headers: { 'content-type': type },
+      }),
+    );
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -22,7 +30,10 @@ describe('shared request helper', () => {
   it('sends JSON with the session cookie', async () => {
     const spy = respond(200, '{"ok":true}');
     await expect(apiRequest('POST', '/api/x', { a: 1 })).resolves.toEqual({ ok: true });
-    expect(spy).toHaveBeenCalledWith('/api/x', expect.objectContaining({ method: 'POST', body: '{"a":1}', credentials: 'include' }));
+    expect(spy).toHaveBeenCalledWith(
+      '/api/x',
+      expect.objectContaining({ method: 'POST', body: '{"a":1}', credentials: 'include' }),
+    );
   });
 
   it('joins query key segments with slashes', () => {

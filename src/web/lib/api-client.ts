@@ -50,7 +50,12 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
 
 /** A file as the request body itself (Content-Type from the file), JSON answer; errors as apiRequest's. */
 export async function apiUpload<T = unknown>(url: string, file: Blob): Promise<T> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': file.type }, body: file, credentials: 'include' });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': file.type },
+    body: file,
+    credentials: 'include',
+  });
   await throwIfNotOk(res);
   return (await res.json()) as T;
 }

@@ -9,7 +9,14 @@ export function relativeTime(date: Date | string, now: Date = new Date()): strin
 
 /** Staff dates: en-US with a 24-hour clock (document 2 section 9). */
 export function formatDateTime(date: Date | string): string {
-  return new Date(date).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return new Date(date).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
 }
 
 /** Two letters for an avatar: first and last initials, else the first two of the fallback. */

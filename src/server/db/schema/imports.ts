@@ -57,9 +57,13 @@ export const importCosts = pgTable(
   'import_costs',
   {
     id: serial().primaryKey(),
-    importId: integer().notNull().references(() => imports.id, { onDelete: 'cascade' }),
+    importId: integer()
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
     // A supplier with recorded costs cannot be deleted: the costs are the business's books.
-    supplierId: integer().notNull().references(() => suppliers.id, { onDelete: 'restrict' }),
+    supplierId: integer()
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
     date: date({ mode: 'string' }).notNull(),
     value: money15().notNull(),
     notes: text(),

@@ -1,6 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  boolean, check, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, unique, varchar,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { createdAt, money15, updatedAt } from './columns.ts';
@@ -41,13 +52,17 @@ export const leads = pgTable(
     lastInteractionAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Lower-cased text the leads search matches (trigram-indexed). */
     searchText: text().generatedAlwaysAs(
-      (): SQL => sql`lower(${leads.reference} || ' ' || ${leads.firstName} || ' ' || coalesce(${leads.lastName}, '') || ' ' || coalesce(${leads.email}, '') || ' ' || ${leads.vehicleMake} || ' ' || ${leads.vehicleModel})`,
+      (): SQL =>
+        sql`lower(${leads.reference} || ' ' || ${leads.firstName} || ' ' || coalesce(${leads.lastName}, '') || ' ' || coalesce(${leads.email}, '') || ' ' || ${leads.vehicleMake} || ' ' || ${leads.vehicleModel})`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('leads_status_check', sql`${t.status} in ('requested', 'quoted', 'clarifying', 'waiting', 'contacted', 'rejected', 'converted')`),
+    check(
+      'leads_status_check',
+      sql`${t.status} in ('requested', 'quoted', 'clarifying', 'waiting', 'contacted', 'rejected', 'converted')`,
+    ),
     check('leads_email_source_check', sql`${t.emailSource} in ('geral', 'comercial')`),
     index('leads_status_last_interaction_idx').on(t.status, t.lastInteractionAt.desc()),
     index('leads_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
@@ -59,7 +74,12 @@ export const leads = pgTable(
     // on, so a search finds its page's ids in the index alone (index-only scan) without reading the
     // rows it skips; and status, source and last interaction together for index-only counts.
     index('leads_list_walk_idx').on(
-      t.starred.desc().nullsFirst(), t.lastInteractionAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status, t.emailSource, t.searchText,
+      t.starred.desc().nullsFirst(),
+      t.lastInteractionAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.status,
+      t.emailSource,
+      t.searchText,
     ),
     index('leads_list_filter_idx').on(t.status, t.emailSource, t.lastInteractionAt),
   ],
@@ -69,7 +89,9 @@ export const leadTimeline = pgTable(
   'lead_timeline',
   {
     id: serial().primaryKey(),
-    leadId: integer().notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
     type: varchar({ length: 20 }).notNull(),
     title: text(),
     description: text(),
@@ -92,9 +114,16 @@ export const userLeadViews = pgTable(
   'user_lead_views',
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    leadId: integer().notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
     seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('user_lead_views_user_lead_unique').on(t.userId, t.leadId), index('user_lead_views_lead_idx').on(t.leadId)],
+  (t) => [
+    unique('user_lead_views_user_lead_unique').on(t.userId, t.leadId),
+    index('user_lead_views_lead_idx').on(t.leadId),
+  ],
 );

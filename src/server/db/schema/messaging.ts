@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import type { NotificationType } from '#shared/schemas/notifications.ts';
@@ -8,7 +20,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: varchar({ length: 20 }).$type<NotificationType>().notNull(),
     title: varchar({ length: 255 }).notNull(),
     message: text().notNull(),
@@ -21,7 +35,9 @@ export const notifications = pgTable(
   (t) => [
     check('notifications_type_check', sql`${t.type} in ('new_lead', 'new_import', 'other')`),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
   ],
 );
 
@@ -44,12 +60,16 @@ export const mailboxConnections = pgTable(
     provider: varchar({ length: 20 }).notNull(),
     address: varchar({ length: 255 }),
     /** Non-secret connection settings (IMAP/SMTP host, port, TLS, user). */
-    config: jsonb().notNull().default(sql`'{}'::jsonb`),
+    config: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Password or OAuth refresh token, encrypted with a server secret. */
     secretEncrypted: text(),
     signatureHtml: text(),
     /** Incremental sync position: { uidValidity, lastUid } or { historyId }. */
-    syncState: jsonb().notNull().default(sql`'{}'::jsonb`),
+    syncState: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     lastSyncAt: timestamp({ withTimezone: true }),
     lastError: text(),
     messagesImported: integer().notNull().default(0),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { createdAt, money10, updatedAt } from './columns.ts';
 import { leads } from './leads.ts';
@@ -39,7 +50,10 @@ export const proposals = pgTable(
     electricRangeKm: integer(),
     euro6eBis: boolean().notNull().default(false),
     sourceListing: text(),
-    imageUrls: text().array().notNull().default(sql`'{}'::text[]`),
+    imageUrls: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // Customer views of the public page (issue 6): signed-in staff are not counted.
     viewCount: integer().notNull().default(0),
     firstViewedAt: timestamp({ withTimezone: true }),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CAR_SVG_HEIGHT, CAR_SVG_WIDTH, CAR_VIEWS, drawCarSvg, escapeXml, shade, type CarSvgOptions } from './car-svg.ts';
+import {
+  CAR_SVG_HEIGHT,
+  CAR_SVG_WIDTH,
+  CAR_VIEWS,
+  drawCarSvg,
+  escapeXml,
+  shade,
+  type CarSvgOptions,
+} from './car-svg.ts';
 
 /**
  * A strict little XML well-formedness check: balanced and properly nested tags, quoted
@@ -35,7 +43,13 @@ function assertWellFormedXml(xml: string): string[] {
   return elements;
 }
 
-const base: CarSvgOptions = { body: 'estate', bodyColor: '#1f4e8c', view: 'side-left', scene: 0, caption: 'BMW 320d Touring M Sport · Lateral esquerda' };
+const base: CarSvgOptions = {
+  body: 'estate',
+  bodyColor: '#1f4e8c',
+  view: 'side-left',
+  scene: 0,
+  caption: 'BMW 320d Touring M Sport · Lateral esquerda',
+};
 
 describe('drawCarSvg', () => {
   it('the checker itself rejects broken XML', () => {

@@ -34,16 +34,78 @@ export interface CarSvgOptions {
 }
 
 interface Profile {
-  x0: number; x1: number; wheelR: number; frontAxle: number; rearAxle: number;
-  belt: number; roof: number; wsBase: number; roofStart: number; roofEnd: number; rearBase: number; deckY: number;
+  x0: number;
+  x1: number;
+  wheelR: number;
+  frontAxle: number;
+  rearAxle: number;
+  belt: number;
+  roof: number;
+  wsBase: number;
+  roofStart: number;
+  roofEnd: number;
+  rearBase: number;
+  deckY: number;
 }
 
 const GROUND = 880;
 const PROFILES: Record<BodyStyle, Profile> = {
-  sedan: { x0: 230, x1: 1370, wheelR: 92, frontAxle: 480, rearAxle: 1130, belt: 600, roof: 440, wsBase: 620, roofStart: 770, roofEnd: 1030, rearBase: 1190, deckY: 600 },
-  estate: { x0: 230, x1: 1370, wheelR: 92, frontAxle: 480, rearAxle: 1130, belt: 600, roof: 440, wsBase: 620, roofStart: 770, roofEnd: 1250, rearBase: 1335, deckY: 610 },
-  hatch: { x0: 300, x1: 1300, wheelR: 90, frontAxle: 520, rearAxle: 1090, belt: 610, roof: 450, wsBase: 640, roofStart: 780, roofEnd: 1150, rearBase: 1268, deckY: 615 },
-  suv: { x0: 240, x1: 1360, wheelR: 106, frontAxle: 490, rearAxle: 1120, belt: 565, roof: 385, wsBase: 610, roofStart: 745, roofEnd: 1235, rearBase: 1322, deckY: 575 },
+  sedan: {
+    x0: 230,
+    x1: 1370,
+    wheelR: 92,
+    frontAxle: 480,
+    rearAxle: 1130,
+    belt: 600,
+    roof: 440,
+    wsBase: 620,
+    roofStart: 770,
+    roofEnd: 1030,
+    rearBase: 1190,
+    deckY: 600,
+  },
+  estate: {
+    x0: 230,
+    x1: 1370,
+    wheelR: 92,
+    frontAxle: 480,
+    rearAxle: 1130,
+    belt: 600,
+    roof: 440,
+    wsBase: 620,
+    roofStart: 770,
+    roofEnd: 1250,
+    rearBase: 1335,
+    deckY: 610,
+  },
+  hatch: {
+    x0: 300,
+    x1: 1300,
+    wheelR: 90,
+    frontAxle: 520,
+    rearAxle: 1090,
+    belt: 610,
+    roof: 450,
+    wsBase: 640,
+    roofStart: 780,
+    roofEnd: 1150,
+    rearBase: 1268,
+    deckY: 615,
+  },
+  suv: {
+    x0: 240,
+    x1: 1360,
+    wheelR: 106,
+    frontAxle: 490,
+    rearAxle: 1120,
+    belt: 565,
+    roof: 385,
+    wsBase: 610,
+    roofStart: 745,
+    roofEnd: 1235,
+    rearBase: 1322,
+    deckY: 575,
+  },
 };
 
 const SCENES = [
@@ -57,7 +119,12 @@ const SCENES = [
 const f = (x: number): string => String(Math.round(x * 10) / 10);
 
 export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 /** Lightens (amount > 0) or darkens (amount < 0) a '#rrggbb' colour. */
@@ -65,7 +132,9 @@ export function shade(hex: string, amount: number): string {
   const n = Number.parseInt(hex.slice(1), 16);
   const channel = (c: number) => {
     const v = amount >= 0 ? c + (255 - c) * amount : c * (1 + amount);
-    return Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
+    return Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel((n >> 16) & 255)}${channel((n >> 8) & 255)}${channel(n & 255)}`;
 }
@@ -110,7 +179,10 @@ function windowsPath(p: Profile): string {
 
 function wheel(x: number, cy: number, r: number, rim: string): string {
   const spokes = [0, 72, 144, 216, 288]
-    .map((a) => `<rect x="-8" y="${f(-r * 0.6)}" width="16" height="${f(r * 0.5)}" rx="6" fill="${rim}" transform="rotate(${a})"/>`)
+    .map(
+      (a) =>
+        `<rect x="-8" y="${f(-r * 0.6)}" width="16" height="${f(r * 0.5)}" rx="6" fill="${rim}" transform="rotate(${a})"/>`,
+    )
     .join('');
   return (
     `<g transform="translate(${f(x)} ${f(cy)})">` +
@@ -134,7 +206,8 @@ function carGroup(body: BodyStyle, color: string): string {
   // The rear door's back edge stops where it meets the rear wheel arch.
   const rearDoorX = (cPillar ?? p.roofEnd) + 10;
   const archR = p.wheelR + 14;
-  const rearDoorEnd = Math.abs(rearDoorX - p.rearAxle) < archR ? cy - Math.sqrt(archR ** 2 - (rearDoorX - p.rearAxle) ** 2) : bottom - 8;
+  const rearDoorEnd =
+    Math.abs(rearDoorX - p.rearAxle) < archR ? cy - Math.sqrt(archR ** 2 - (rearDoorX - p.rearAxle) ** 2) : bottom - 8;
   const rim = luminance(color) > 0.7 ? '#4a4f55' : '#c9cdd2'; // anthracite rims on white cars
   const doorTop = p.belt + 8;
   const parts = [
@@ -142,7 +215,9 @@ function carGroup(body: BodyStyle, color: string): string {
     `<path d="${bodyPath(p, cy)}" fill="url(#paint)" stroke="${shade(color, -0.45)}" stroke-width="3"/>`,
     `<path d="${windowsPath(p)}" fill="url(#glass)" stroke="#1b1d21" stroke-width="4"/>`,
     `<rect x="${f(bPillar)}" y="${f(p.roof + 8)}" width="24" height="${f(p.belt - p.roof - 8)}" fill="${shade(color, -0.25)}"/>`,
-    cPillar === null ? '' : `<rect x="${f(cPillar)}" y="${f(p.roof + 8)}" width="30" height="${f(p.belt - p.roof - 8)}" fill="${shade(color, -0.25)}"/>`,
+    cPillar === null
+      ? ''
+      : `<rect x="${f(cPillar)}" y="${f(p.roof + 8)}" width="30" height="${f(p.belt - p.roof - 8)}" fill="${shade(color, -0.25)}"/>`,
     `<path d="M${f(p.x0 + 80)} ${f(p.belt + 34)}L${f(p.x1 - 60)} ${f(p.deckY + 34)}" stroke="#ffffff" stroke-opacity="0.28" stroke-width="5" fill="none"/>`,
     `<path d="M${f(p.frontAxle + p.wheelR + 24)} ${f(doorTop)}V${f(bottom - 8)}M${f(bPillar + 12)} ${f(doorTop)}V${f(bottom - 8)}M${f(rearDoorX)} ${f(doorTop)}V${f(rearDoorEnd)}" stroke="${shade(color, -0.5)}" stroke-width="3" fill="none"/>`,
     `<rect x="${f(bPillar - 130)}" y="${f(p.belt + 38)}" width="64" height="13" rx="6" fill="${shade(color, 0.35)}"/>`,
@@ -210,7 +285,9 @@ export function drawCarSvg(options: CarSvgOptions): string {
     `<g${transform ? ` transform="${transform}"` : ''}>${carGroup(options.body, color)}</g>` +
     `<rect y="995" width="${CAR_SVG_WIDTH}" height="72" fill="#000000" fill-opacity="0.55"/>` +
     `<text x="48" y="1042" font-family="Helvetica, Arial, sans-serif" font-size="34" fill="#ffffff">${escapeXml(options.caption)}</text>` +
-    (counter ? `<text x="1552" y="1042" text-anchor="end" font-family="Helvetica, Arial, sans-serif" font-size="30" fill="#ffffff" fill-opacity="0.85">${counter}</text>` : '') +
+    (counter
+      ? `<text x="1552" y="1042" text-anchor="end" font-family="Helvetica, Arial, sans-serif" font-size="30" fill="#ffffff" fill-opacity="0.85">${counter}</text>`
+      : '') +
     `<text x="1552" y="52" text-anchor="end" font-family="Helvetica, Arial, sans-serif" font-size="24" fill="#ffffff" fill-opacity="0.8">Imagem ilustrativa</text>` +
     `</svg>\n`
   );

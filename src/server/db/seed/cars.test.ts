@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CAR_COLOURS, CAR_MODELS, estimateMarketPriceEur, estimateMileageKm, generateVin, listingUrl, powerLabel, vinCheckDigit,
+  CAR_COLOURS,
+  CAR_MODELS,
+  estimateMarketPriceEur,
+  estimateMileageKm,
+  generateVin,
+  listingUrl,
+  powerLabel,
+  vinCheckDigit,
 } from './cars.ts';
 import { createRng } from './prng.ts';
 
@@ -22,7 +29,9 @@ describe('car catalogue', () => {
 
   it('prices older cars lower and puts more kilometres on them', () => {
     const car = CAR_MODELS.find((c) => c.model === '320d')!;
-    expect(estimateMarketPriceEur(car, 2017, 2026, createRng(1))).toBeLessThan(estimateMarketPriceEur(car, 2023, 2026, createRng(1)));
+    expect(estimateMarketPriceEur(car, 2017, 2026, createRng(1))).toBeLessThan(
+      estimateMarketPriceEur(car, 2023, 2026, createRng(1)),
+    );
     expect(estimateMileageKm(2017, 2026, createRng(2))).toBeGreaterThan(estimateMileageKm(2024, 2026, createRng(2)));
   });
 
@@ -61,9 +70,11 @@ describe('listing URLs', () => {
   const car = CAR_MODELS.find((c) => c.make === 'Mercedes-Benz' && c.model === 'C 220 d')!;
   const colour = CAR_COLOURS[0]!;
 
-  it('follow each site\'s detail-page format', () => {
+  it("follow each site's detail-page format", () => {
     const rng = createRng('urls');
-    expect(listingUrl(rng, 'mobile.de', car, 'T-Modell AMG Line', colour)).toMatch(/^https:\/\/suchen\.mobile\.de\/fahrzeuge\/details\.html\?id=\d{9}$/);
+    expect(listingUrl(rng, 'mobile.de', car, 'T-Modell AMG Line', colour)).toMatch(
+      /^https:\/\/suchen\.mobile\.de\/fahrzeuge\/details\.html\?id=\d{9}$/,
+    );
     expect(listingUrl(rng, 'autoscout24.de', car, 'T-Modell AMG Line', colour)).toMatch(
       /^https:\/\/www\.autoscout24\.de\/angebote\/mercedes-benz-c-220-d-t-modell-amg-line-diesel-schwarz-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/,
     );

@@ -31,7 +31,12 @@ interface SeededImport {
 const HOUR = 3_600_000;
 
 /** Staff have opened most leads; fresh requests are the ones still unseen, as in a real inbox. */
-export function planViews(rng: Rng, now: Date, staff: readonly StaffMember[], leads: readonly SeededLead[]): ViewValues[] {
+export function planViews(
+  rng: Rng,
+  now: Date,
+  staff: readonly StaffMember[],
+  leads: readonly SeededLead[],
+): ViewValues[] {
   const views: ViewValues[] = [];
   for (const user of staff) {
     for (const lead of leads) {
@@ -39,9 +44,10 @@ export function planViews(rng: Rng, now: Date, staff: readonly StaffMember[], le
       if (!rng.chance(fresh ? 0.3 : 0.85)) continue;
       const last = lead.lastInteractionAt.getTime();
       // Mostly opened after the latest activity; sometimes before it, so there is news to see.
-      const seenAt = rng.chance(0.15) && last > lead.createdAt.getTime()
-        ? rng.float(lead.createdAt.getTime(), last)
-        : Math.min(now.getTime(), last + rng.float(0.1, 8) * HOUR);
+      const seenAt =
+        rng.chance(0.15) && last > lead.createdAt.getTime()
+          ? rng.float(lead.createdAt.getTime(), last)
+          : Math.min(now.getTime(), last + rng.float(0.1, 8) * HOUR);
       views.push({ userId: user.id, leadId: lead.id, seenAt: new Date(Math.round(seenAt)) });
     }
   }

@@ -12,21 +12,37 @@ export { IMPORT_STATUSES, type ImportStatus };
 
 /** Every status at least once; most imports come from converted leads, a few were entered directly. */
 export const DEMO_IMPORT_SLOTS: readonly { status: ImportStatus; linked: boolean }[] = [
-  { status: 'confirmed', linked: true }, { status: 'confirmed', linked: false },
-  { status: 'handling_paperwork', linked: true }, { status: 'handling_paperwork', linked: true },
-  { status: 'waiting_transport', linked: true }, { status: 'waiting_transport', linked: true },
-  { status: 'in_transit', linked: true }, { status: 'in_transit', linked: false },
-  { status: 'arrived', linked: true }, { status: 'arrived', linked: true },
-  { status: 'inspected', linked: true }, { status: 'inspected', linked: true },
-  { status: 'legalized', linked: true }, { status: 'legalized', linked: false },
-  { status: 'delivered', linked: true }, { status: 'delivered', linked: true }, { status: 'delivered', linked: false },
+  { status: 'confirmed', linked: true },
+  { status: 'confirmed', linked: false },
+  { status: 'handling_paperwork', linked: true },
+  { status: 'handling_paperwork', linked: true },
+  { status: 'waiting_transport', linked: true },
+  { status: 'waiting_transport', linked: true },
+  { status: 'in_transit', linked: true },
+  { status: 'in_transit', linked: false },
+  { status: 'arrived', linked: true },
+  { status: 'arrived', linked: true },
+  { status: 'inspected', linked: true },
+  { status: 'inspected', linked: true },
+  { status: 'legalized', linked: true },
+  { status: 'legalized', linked: false },
+  { status: 'delivered', linked: true },
+  { status: 'delivered', linked: true },
+  { status: 'delivered', linked: false },
   { status: 'canceled', linked: true },
 ];
 
 // Days since an import in that status was created: later stages started longer ago.
 const AGE_DAYS: Record<ImportStatus, readonly [number, number]> = {
-  confirmed: [2, 6], handling_paperwork: [6, 12], waiting_transport: [10, 18], in_transit: [14, 24], arrived: [20, 30],
-  inspected: [25, 38], legalized: [32, 50], delivered: [45, 160], canceled: [15, 60],
+  confirmed: [2, 6],
+  handling_paperwork: [6, 12],
+  waiting_transport: [10, 18],
+  in_transit: [14, 24],
+  arrived: [20, 30],
+  inspected: [25, 38],
+  legalized: [32, 50],
+  delivered: [45, 160],
+  canceled: [15, 60],
 };
 const DAY = 86_400_000;
 
@@ -41,14 +57,38 @@ export function importCreatedAt(rng: Rng, now: Date, status: ImportStatus): Date
 /** Position on the eight-step sequence; canceled imports stopped early in it. */
 const stageOf = (status: ImportStatus): number => (status === 'canceled' ? 1 : IMPORT_STATUSES.indexOf(status));
 
-const COST_ITEMS: readonly { stage: number; role: SupplierRole; notes: string; euros: readonly [number, number]; optional?: true }[] = [
-  { stage: 0, role: 'dealer', notes: 'Preparação e entrega pelo stand (Überführung)', euros: [150, 450], optional: true },
-  { stage: 1, role: 'dealer', notes: 'Matrículas de exportação e seguro temporário', euros: [120, 180], optional: true },
+const COST_ITEMS: readonly {
+  stage: number;
+  role: SupplierRole;
+  notes: string;
+  euros: readonly [number, number];
+  optional?: true;
+}[] = [
+  {
+    stage: 0,
+    role: 'dealer',
+    notes: 'Preparação e entrega pelo stand (Überführung)',
+    euros: [150, 450],
+    optional: true,
+  },
+  {
+    stage: 1,
+    role: 'dealer',
+    notes: 'Matrículas de exportação e seguro temporário',
+    euros: [120, 180],
+    optional: true,
+  },
   { stage: 3, role: 'transport', notes: 'Transporte em camião cegonha Alemanha - Portugal', euros: [900, 1600] },
   { stage: 4, role: 'customs', notes: 'Declaração Aduaneira de Veículo (DAV) e despachante', euros: [180, 280] },
   { stage: 5, role: 'inspection', notes: 'Inspeção tipo B para atribuição de matrícula', euros: [80, 200] },
   { stage: 6, role: 'imt', notes: 'Emolumentos IMT - atribuição de matrícula e certificado', euros: [65, 95] },
-  { stage: 7, role: 'registration', notes: 'Chapas de matrícula e entrega do processo', euros: [35, 45], optional: true },
+  {
+    stage: 7,
+    role: 'registration',
+    notes: 'Chapas de matrícula e entrega do processo',
+    euros: [35, 45],
+    optional: true,
+  },
 ];
 
 const NOTES: Record<ImportStatus, string> = {
@@ -95,14 +135,21 @@ function supplierPicker(rng: Rng, suppliers: readonly DemoSupplier[], make: stri
   };
 }
 
-function planCosts(rng: Rng, status: ImportStatus, createdAt: Date, now: Date, supplierFor: (role: SupplierRole) => number): PlannedImport['costs'] {
+function planCosts(
+  rng: Rng,
+  status: ImportStatus,
+  createdAt: Date,
+  now: Date,
+  supplierFor: (role: SupplierRole) => number,
+): PlannedImport['costs'] {
   const stage = stageOf(status);
   const items = COST_ITEMS.filter((c) => c.stage <= stage);
   while (items.length > 5) {
     const optional = items.filter((c) => c.optional);
     items.splice(items.indexOf(rng.pick(optional)), 1);
   }
-  if (status === 'canceled') items.push({ stage: 1, role: 'dealer', notes: 'Taxa de cancelamento da reserva', euros: [250, 500] });
+  if (status === 'canceled')
+    items.push({ stage: 1, role: 'dealer', notes: 'Taxa de cancelamento da reserva', euros: [250, 500] });
   const span = now.getTime() - createdAt.getTime();
   return items.map((item) => {
     const date = new Date(createdAt.getTime() + ((item.stage + 0.5) / (stage + 1.5)) * span);
@@ -140,25 +187,38 @@ export function planDemoImports(rng: Rng, input: ImportPlanInput): PlannedImport
     const car = lead?.car ?? pickCar(r);
     const variant = lead?.variant ?? r.pick(car.variants);
     const proposal = lead?.proposal?.values;
-    const year = proposal ? Number(proposal.vehicleFirstRegistration!.slice(3)) : Math.min(car.years[1], (lead?.values.vehicleYear ?? r.int(car.years[0], car.years[1])) + r.int(0, 1));
+    const year = proposal
+      ? Number(proposal.vehicleFirstRegistration!.slice(3))
+      : Math.min(car.years[1], (lead?.values.vehicleYear ?? r.int(car.years[0], car.years[1])) + r.int(0, 1));
     const priceCents = proposal ? null : estimateMarketPriceEur(car, year, currentYear, r) * 100;
     const firstRegistration = new Date(Date.UTC(year, r.int(0, 11), 15));
     const isvCents = estimateIsvCents({
-      fuel: car.fuel, engineCc: car.engineCc, co2: r.int(car.co2[0], car.co2[1]), electricRangeKm: car.electricRangeKm?.[0] ?? null,
-      wltp: firstRegistration >= new Date(Date.UTC(2018, 8, 1)), firstRegistration, declarationDate: createdAt,
+      fuel: car.fuel,
+      engineCc: car.engineCc,
+      co2: r.int(car.co2[0], car.co2[1]),
+      electricRangeKm: car.electricRangeKm?.[0] ?? null,
+      wltp: firstRegistration >= new Date(Date.UTC(2018, 8, 1)),
+      firstRegistration,
+      declarationDate: createdAt,
     });
 
     const company = !lead && r.chance(0.5);
     const person = pickPerson(r);
     const companyName = `${person.lastName.split(' ').at(-1)} & ${r.pick(['Matos', 'Filhos', 'Associados', 'Pires'])}, Lda.`;
-    const clientName = lead ? `${lead.values.firstName} ${lead.values.lastName ?? ''}`.trim() : company ? companyName : `${person.firstName} ${person.lastName}`;
+    const clientName = lead
+      ? `${lead.values.firstName} ${lead.values.lastName ?? ''}`.trim()
+      : company
+        ? companyName
+        : `${person.firstName} ${person.lastName}`;
     const stage = stageOf(slot.status);
     const delivered = slot.status === 'delivered';
     const staffMember = input.staff.length > 0 ? input.staff[n % input.staff.length]! : null;
 
     const values: ImportValues = {
       clientName,
-      clientEmail: lead?.values.email ?? (company ? `geral@${asciiSlug(companyName).replace(/\./g, '-')}.example.com` : person.email),
+      clientEmail:
+        lead?.values.email ??
+        (company ? `geral@${asciiSlug(companyName).replace(/\./g, '-')}.example.com` : person.email),
       clientPhone: lead?.values.phone ?? person.phone,
       clientAddress: portugueseAddress(r),
       clientVatId: portugueseNif(r, company ? 5 : r.pick([1, 2] as const)),
@@ -172,14 +232,22 @@ export function planDemoImports(rng: Rng, input: ImportPlanInput): PlannedImport
       servicePrice: proposal ? '2340.00' : centsToDecimal(r.pick([2_340, 2_500, 2_800, 3_000]) * 100),
       invoiced: slot.status !== 'canceled' && (delivered || (stage >= 6 && r.chance(0.8))),
       paid: slot.status !== 'canceled' && r.chance(delivered ? 0.85 : stage >= 6 ? 0.6 : 0.25),
-      notes: r.chance(0.3) ? `${NOTES[slot.status]} Cliente pediu revisão (óleo e filtros) antes da entrega.` : NOTES[slot.status],
+      notes: r.chance(0.3)
+        ? `${NOTES[slot.status]} Cliente pediu revisão (óleo e filtros) antes da entrega.`
+        : NOTES[slot.status],
       deliveryNotes: delivered
         ? 'Entregue ao cliente com depósito cheio, 2 chaves e livro de revisões.'
-        : slot.status === 'legalized' ? 'Entrega agendada para sábado às 10h no armazém da Maia.' : null,
+        : slot.status === 'legalized'
+          ? 'Entrega agendada para sábado às 10h no armazém da Maia.'
+          : null,
       assignedTo: lead?.values.assignedTo ?? staffMember?.id ?? null,
       createdAt,
       updatedAt: new Date(createdAt.getTime() + 0.8 * (input.now.getTime() - createdAt.getTime())),
     };
-    return { leadIndex: leadIndex >= 0 ? leadIndex : null, values, costs: planCosts(r, slot.status, createdAt, input.now, supplierPicker(r, input.suppliers, car.make)) };
+    return {
+      leadIndex: leadIndex >= 0 ? leadIndex : null,
+      values,
+      costs: planCosts(r, slot.status, createdAt, input.now, supplierPicker(r, input.suppliers, car.make)),
+    };
   });
 }

@@ -1,7 +1,16 @@
 import { SETTINGS } from '#shared/settings.ts';
 import { normalizePhone } from '#shared/phone.ts';
 import type { leads } from '../schema/index.ts';
-import { CAR_COLOURS, estimateMarketPriceEur, listingUrl, pickCar, type CarColour, type CarModel, type ListingSite, type Transmission } from './cars.ts';
+import {
+  CAR_COLOURS,
+  estimateMarketPriceEur,
+  listingUrl,
+  pickCar,
+  type CarColour,
+  type CarModel,
+  type ListingSite,
+  type Transmission,
+} from './cars.ts';
 import { importCreatedAt, type ImportStatus } from './demo-imports.ts';
 import { LEAD_NOTES, type ConversationContext } from './demo-messages.ts';
 import { planProposal, type PlannedProposal } from './demo-proposals.ts';
@@ -9,7 +18,15 @@ import { buildEntry, type Step, type TimelineValues } from './demo-timeline.ts';
 import { pickPerson } from './people.ts';
 import type { Rng } from './prng.ts';
 
-export const LEAD_STATUSES = ['requested', 'quoted', 'clarifying', 'waiting', 'contacted', 'rejected', 'converted'] as const;
+export const LEAD_STATUSES = [
+  'requested',
+  'quoted',
+  'clarifying',
+  'waiting',
+  'contacted',
+  'rejected',
+  'converted',
+] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export type LeadValues = Omit<typeof leads.$inferInsert, 'id' | 'searchText'>;
@@ -46,7 +63,12 @@ export interface LeadPlanInput {
 
 /** Leads per status apart from converted, whose number follows the imports. */
 const STATUS_COUNTS: readonly (readonly [Exclude<LeadStatus, 'converted'>, number])[] = [
-  ['requested', 9], ['waiting', 7], ['quoted', 9], ['clarifying', 6], ['contacted', 7], ['rejected', 8],
+  ['requested', 9],
+  ['waiting', 7],
+  ['quoted', 9],
+  ['clarifying', 6],
+  ['contacted', 7],
+  ['rejected', 8],
 ];
 /** How many leads of each status get a proposal with photos. */
 const PROPOSALS_PER_STATUS: Partial<Record<LeadStatus, number>> = { quoted: 6, contacted: 3, converted: 6 };
@@ -117,7 +139,11 @@ function skeletons(rng: Rng, input: LeadPlanInput): Skeleton[] {
 
   const now = input.now.getTime();
   return slots.map(({ status, index }) => {
-    const origin = rng.weighted([['form', 45], ['email', 40], ['manual', 15]] as const);
+    const origin = rng.weighted([
+      ['form', 45],
+      ['email', 40],
+      ['manual', 15],
+    ] as const);
     const withProposal = index < (PROPOSALS_PER_STATUS[status] ?? 0);
     let importPlan: Skeleton['importPlan'] = null;
     let last: number;
@@ -131,7 +157,9 @@ function skeletons(rng: Rng, input: LeadPlanInput): Skeleton[] {
       importPlan = { status: importStatus, createdAt: created };
       last = created.getTime() - rng.float(0.3, 3) * HOUR;
     } else {
-      last = now - OTHER_ACTIVE_HOURS[(index + STATUS_COUNTS.findIndex(([s]) => s === status)) % 4]! * rng.float(1, 1.1) * HOUR;
+      last =
+        now -
+        OTHER_ACTIVE_HOURS[(index + STATUS_COUNTS.findIndex(([s]) => s === status)) % 4]! * rng.float(1, 1.1) * HOUR;
     }
 
     const steps = storySteps(rng, status, origin, withProposal);
@@ -139,26 +167,36 @@ function skeletons(rng: Rng, input: LeadPlanInput): Skeleton[] {
     times[steps.length - 1] = roundSecond(last);
     for (let k = steps.length - 2; k >= 0; k--) {
       const gapHours =
-        steps[k + 1] === 'documents' ? rng.float(0.2, 2)
-        : status === 'requested' ? rng.float(0.3, 4)
-        : status === 'converted' ? rng.float(6, 60)
-        : rng.float(2, 36);
+        steps[k + 1] === 'documents'
+          ? rng.float(0.2, 2)
+          : status === 'requested'
+            ? rng.float(0.3, 4)
+            : status === 'converted'
+              ? rng.float(6, 60)
+              : rng.float(2, 36);
       times[k] = roundSecond(duringWorkingHours(rng, steps[k]!, times[k + 1]!.getTime() - gapHours * HOUR));
     }
     const first = times[0]!.getTime();
     const createdAt = roundSecond(origin === 'form' ? first - 60_000 : first);
     // A few stars on leads someone is actively chasing.
-    const starred = (index === 1 && ['waiting', 'quoted', 'clarifying', 'contacted'].includes(status)) || (status === 'converted' && index === 0);
+    const starred =
+      (index === 1 && ['waiting', 'quoted', 'clarifying', 'contacted'].includes(status)) ||
+      (status === 'converted' && index === 0);
     return { status, origin, steps, times, createdAt, withProposal, starred, importPlan };
   });
 }
 
 const MILEAGE_LIMITS = [30_000, 50_000, 80_000, 100_000, 120_000, 150_000, 200_000];
-const LISTING_SITES: readonly (readonly [ListingSite, number])[] = [['mobile.de', 5], ['autoscout24.de', 4], ['standvirtual.com', 1]];
+const LISTING_SITES: readonly (readonly [ListingSite, number])[] = [
+  ['mobile.de', 5],
+  ['autoscout24.de', 4],
+  ['standvirtual.com', 1],
+];
 
 export function planDemoLeads(rng: Rng, input: LeadPlanInput): PlannedLead[] {
   const skels = skeletons(rng.fork('skeletons'), input).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  if (skels.length !== input.references.length) throw new Error(`need ${skels.length} references, got ${input.references.length}`);
+  if (skels.length !== input.references.length)
+    throw new Error(`need ${skels.length} references, got ${input.references.length}`);
   const currentYear = input.now.getUTCFullYear();
   let messageCounter = 0;
   const nextMessageId = () => `<demo-${++messageCounter}@example.pt>`;
@@ -177,36 +215,69 @@ export function planDemoLeads(rng: Rng, input: LeadPlanInput): PlannedLead[] {
     const colour = r.pick(CAR_COLOURS);
     const year = r.int(Math.max(car.years[0], currentYear - 9), car.years[1]);
     const priceEur = estimateMarketPriceEur(car, year, currentYear, r);
-    const budgetEur = Math.min(90_000, Math.max(15_000, Math.ceil((priceEur * r.float(1.15, 1.4) + 2_340) / 500) * 500));
+    const budgetEur = Math.min(
+      90_000,
+      Math.max(15_000, Math.ceil((priceEur * r.float(1.15, 1.4) + 2_340) / 500) * 500),
+    );
     const expectedKm = (currentYear - year + 1) * 15_000;
     const mileageKm = MILEAGE_LIMITS.find((m) => m >= expectedKm) ?? 200_000;
-    const transmission: Transmission = car.transmissions.length > 1 ? r.pick(['auto', 'manual', 'any'] as const) : r.pick(['auto', 'auto', 'any'] as const);
+    const transmission: Transmission =
+      car.transmissions.length > 1
+        ? r.pick(['auto', 'manual', 'any'] as const)
+        : r.pick(['auto', 'auto', 'any'] as const);
     const link = r.chance(0.55) ? listingUrl(r, r.weighted(LISTING_SITES), car, variant, colour) : null;
     // Form leads always arrive on geral (DECISIONS 7); about 30% of all leads end up on comercial.
     const emailSource = sk.origin !== 'form' && r.chance(0.45) ? 'comercial' : 'geral';
     const staff = team.length > 0 ? team[i % team.length]! : null;
     const assigned = sk.status === 'requested' && r.chance(0.6) ? null : staff;
-    const staffName = staff ? [staff.firstName, staff.lastName].filter(Boolean).join(' ') || staff.username : 'Equipa AutoImport';
+    const staffName = staff
+      ? [staff.firstName, staff.lastName].filter(Boolean).join(' ') || staff.username
+      : 'Equipa AutoImport';
 
     const conversation: ConversationContext = {
-      firstName: person.firstName, lastName: person.lastName, reference, make: car.make, model: car.model, year,
-      budgetEur, mileageKm, fuel: car.fuel, transmission, link, staffName,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      reference,
+      make: car.make,
+      model: car.model,
+      year,
+      budgetEur,
+      mileageKm,
+      fuel: car.fuel,
+      transmission,
+      link,
+      staffName,
     };
     const proposalStep = sk.steps.indexOf('proposal');
     // One proposal shows a nearly new car, on which IVA is due; it goes to a customer who asked for a recent year.
     const almostNew = proposalStep >= 0 && !almostNewMade && year >= car.years[1] - 1;
     almostNewMade ||= almostNew;
-    const proposal = proposalStep < 0 ? null : planProposal(r.fork('proposal'), {
-      car, variant, colour, minYear: year, maxMileageKm: mileageKm,
-      createdAt: roundSecond(sk.times[proposalStep]!.getTime() - r.int(10, 40) * 60_000),
-      publicId: input.newPublicId(), createdBy: staff?.id ?? null, almostNew,
-      site: r.chance(0.6) ? 'mobile.de' : 'autoscout24.de', scene: proposalsMade++,
-    });
+    const proposal =
+      proposalStep < 0
+        ? null
+        : planProposal(r.fork('proposal'), {
+            car,
+            variant,
+            colour,
+            minYear: year,
+            maxMileageKm: mileageKm,
+            createdAt: roundSecond(sk.times[proposalStep]!.getTime() - r.int(10, 40) * 60_000),
+            publicId: input.newPublicId(),
+            createdBy: staff?.id ?? null,
+            almostNew,
+            site: r.chance(0.6) ? 'mobile.de' : 'autoscout24.de',
+            scene: proposalsMade++,
+          });
     const quoteAmountEur = Math.round((budgetEur * r.float(0.88, 1.02)) / 100) * 100;
     const mailbox = SETTINGS[emailSource === 'geral' ? 'mailbox.geral.address' : 'mailbox.comercial.address'].default;
     const timeline = sk.steps.map((step, k) =>
       buildEntry(r, step, sk.times[k]!, {
-        conversation, customerEmail: person.email, mailbox, staffId: staff?.id ?? null, quoteAmountEur, nextMessageId,
+        conversation,
+        customerEmail: person.email,
+        mailbox,
+        staffId: staff?.id ?? null,
+        quoteAmountEur,
+        nextMessageId,
         proposal: proposal && { url: `${input.publicUrl}/proposta/${proposal.values.publicId}`, ...proposal.figures },
       }),
     );
@@ -215,13 +286,32 @@ export function planDemoLeads(rng: Rng, input: LeadPlanInput): PlannedLead[] {
 
     return {
       values: {
-        reference, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone, phoneNormalized: normalizePhone(person.phone),
-        vehicleMake: car.make, vehicleModel: car.model, vehicleYear: year, budget: `${budgetEur}.00`, mileage: mileageKm,
-        transmission, fuelType: car.fuel, vehicleLink: link, notes: r.chance(0.35) ? r.pick(LEAD_NOTES) : null,
-        status: sk.status, quotedAmount: offered, starred: sk.starred,
-        manual: sk.origin === 'manual', emailSource, origin: sk.origin,
+        reference,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        phone: person.phone,
+        phoneNormalized: normalizePhone(person.phone),
+        vehicleMake: car.make,
+        vehicleModel: car.model,
+        vehicleYear: year,
+        budget: `${budgetEur}.00`,
+        mileage: mileageKm,
+        transmission,
+        fuelType: car.fuel,
+        vehicleLink: link,
+        notes: r.chance(0.35) ? r.pick(LEAD_NOTES) : null,
+        status: sk.status,
+        quotedAmount: offered,
+        starred: sk.starred,
+        manual: sk.origin === 'manual',
+        emailSource,
+        origin: sk.origin,
         utmSource: sk.origin === 'form' && r.chance(0.6) ? r.pick(['google', 'facebook', 'instagram'] as const) : null,
-        assignedTo: assigned?.id ?? null, lastInteractionAt, createdAt: sk.createdAt, updatedAt: lastInteractionAt,
+        assignedTo: assigned?.id ?? null,
+        lastInteractionAt,
+        createdAt: sk.createdAt,
+        updatedAt: lastInteractionAt,
       },
       timeline,
       proposal,

@@ -31,8 +31,14 @@ export interface CallText {
 }
 
 export const FUEL_PT: Record<Fuel, string> = {
-  petrol: 'gasolina', diesel: 'gasóleo', petrol_hybrid: 'híbrido a gasolina', diesel_hybrid: 'híbrido a gasóleo',
-  plugin_hybrid: 'híbrido plug-in', electric: 'elétrico', lpg: 'GPL', other: 'outro combustível',
+  petrol: 'gasolina',
+  diesel: 'gasóleo',
+  petrol_hybrid: 'híbrido a gasolina',
+  diesel_hybrid: 'híbrido a gasóleo',
+  plugin_hybrid: 'híbrido plug-in',
+  electric: 'elétrico',
+  lpg: 'GPL',
+  other: 'outro combustível',
 };
 const TRANSMISSION_PT: Record<Transmission, string> = { auto: 'automática', manual: 'manual', any: 'indiferente' };
 
@@ -129,15 +135,40 @@ export function callNote(rng: Rng, purpose: CallPurpose, c: ConversationContext)
   const minutes = `${rng.pick([3, 4, 5, 7, 9, 12])} min`;
   switch (purpose) {
     case 'intro':
-      return { description: `${c.firstName} ligou a pedir orçamento para um ${car(c)} (${c.year}+, até ${thousands(c.budgetEur)} €). Expliquei o processo e os prazos (3 a 4 semanas).`, duration: minutes, outcome: 'Pedido registado', followUp: 'Enviar primeiras opções por e-mail' };
+      return {
+        description: `${c.firstName} ligou a pedir orçamento para um ${car(c)} (${c.year}+, até ${thousands(c.budgetEur)} €). Expliquei o processo e os prazos (3 a 4 semanas).`,
+        duration: minutes,
+        outcome: 'Pedido registado',
+        followUp: 'Enviar primeiras opções por e-mail',
+      };
     case 'followUp':
-      return { description: `Chamada de acompanhamento da proposta. ${c.firstName} tem dúvidas sobre o valor do ISV e a garantia.`, duration: minutes, outcome: 'Interessado', followUp: 'Voltar a ligar dentro de 2 dias' };
+      return {
+        description: `Chamada de acompanhamento da proposta. ${c.firstName} tem dúvidas sobre o valor do ISV e a garantia.`,
+        duration: minutes,
+        outcome: 'Interessado',
+        followUp: 'Voltar a ligar dentro de 2 dias',
+      };
     case 'noAnswer':
-      return { description: `Tentei contactar ${c.firstName} para confirmar as preferências. Não atendeu; deixei mensagem de voz.`, duration: '1 min', outcome: 'Sem resposta', followUp: 'Tentar novamente amanhã' };
+      return {
+        description: `Tentei contactar ${c.firstName} para confirmar as preferências. Não atendeu; deixei mensagem de voz.`,
+        duration: '1 min',
+        outcome: 'Sem resposta',
+        followUp: 'Tentar novamente amanhã',
+      };
     case 'accepted':
-      return { description: `${c.firstName} aceitou a proposta do ${car(c)}. Vai transferir o sinal esta semana.`, duration: minutes, outcome: 'Aceitou a proposta', followUp: 'Enviar lista de documentos' };
+      return {
+        description: `${c.firstName} aceitou a proposta do ${car(c)}. Vai transferir o sinal esta semana.`,
+        duration: minutes,
+        outcome: 'Aceitou a proposta',
+        followUp: 'Enviar lista de documentos',
+      };
     case 'declined':
-      return { description: `${c.firstName} desistiu: o valor final ficou acima do esperado.`, duration: minutes, outcome: 'Desistiu', followUp: null };
+      return {
+        description: `${c.firstName} desistiu: o valor final ficou acima do esperado.`,
+        duration: minutes,
+        outcome: 'Desistiu',
+        followUp: null,
+      };
   }
 }
 

@@ -17,11 +17,19 @@ function plan(seed = 'test') {
   let ids = 0;
   const rng = createRng(seed);
   const leads = planDemoLeads(rng.fork('leads'), {
-    now, staff, convertedImportStatuses: linked, publicUrl: 'https://autoimport.example.pt',
+    now,
+    staff,
+    convertedImportStatuses: linked,
+    publicUrl: 'https://autoimport.example.pt',
     references: Array.from({ length: demoLeadCount(linked.length) }, (_, i) => `L${10001 + i}`),
     newPublicId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
   });
-  const imports = planDemoImports(rng.fork('imports'), { now, leads, suppliers: demoSuppliers(rng.fork('suppliers')), staff });
+  const imports = planDemoImports(rng.fork('imports'), {
+    now,
+    leads,
+    suppliers: demoSuppliers(rng.fork('suppliers')),
+    staff,
+  });
   return { leads, imports };
 }
 
@@ -51,7 +59,11 @@ describe('demo plan', () => {
 
   it('spreads lateness over every level for both groups of statuses', () => {
     const levels = (statuses: string[]) =>
-      new Set(leads.filter((l) => statuses.includes(l.values.status!)).map((l) => lateness(l.values.status!, l.values.lastInteractionAt!)));
+      new Set(
+        leads
+          .filter((l) => statuses.includes(l.values.status!))
+          .map((l) => lateness(l.values.status!, l.values.lastInteractionAt!)),
+      );
     expect(levels(['requested', 'waiting'])).toEqual(new Set([0, 1, 2, 3]));
     expect(levels(['quoted', 'clarifying', 'contacted'])).toEqual(new Set([0, 1, 2, 3]));
   });
@@ -72,7 +84,16 @@ describe('demo plan', () => {
     for (const { values } of leads) {
       expect(values.phone).toMatch(/^\+351 9[1236]\d \d{3} \d{3}$/);
       expect(['auto', 'manual', 'any']).toContain(values.transmission);
-      expect(['petrol', 'diesel', 'petrol_hybrid', 'diesel_hybrid', 'plugin_hybrid', 'electric', 'lpg', 'other']).toContain(values.fuelType);
+      expect([
+        'petrol',
+        'diesel',
+        'petrol_hybrid',
+        'diesel_hybrid',
+        'plugin_hybrid',
+        'electric',
+        'lpg',
+        'other',
+      ]).toContain(values.fuelType);
       expect(values.vehicleYear).toBeGreaterThanOrEqual(2016);
       expect(values.vehicleYear).toBeLessThanOrEqual(2024);
       const budget = decimalToCents(values.budget!) / 100;
@@ -80,14 +101,17 @@ describe('demo plan', () => {
       expect(budget).toBeLessThanOrEqual(90_000);
       expect(['form', 'email', 'manual']).toContain(values.origin);
       if (values.origin === 'form') expect(values.emailSource).toBe('geral');
-      if (values.vehicleLink) expect(values.vehicleLink).toMatch(/^https:\/\/(suchen\.mobile\.de|www\.autoscout24\.de|www\.standvirtual\.com)\//);
+      if (values.vehicleLink)
+        expect(values.vehicleLink).toMatch(
+          /^https:\/\/(suchen\.mobile\.de|www\.autoscout24\.de|www\.standvirtual\.com)\//,
+        );
     }
     const comercial = leads.filter((l) => l.values.emailSource === 'comercial').length / leads.length;
     expect(comercial).toBeGreaterThan(0.15);
     expect(comercial).toBeLessThan(0.45);
   });
 
-  it('writes e-mails between the customer and the lead\'s mailbox, with unique Message-IDs', () => {
+  it("writes e-mails between the customer and the lead's mailbox, with unique Message-IDs", () => {
     const ids = new Set<string>();
     for (const { values, timeline } of leads) {
       for (const t of timeline.filter((e) => e.type === 'email')) {
@@ -97,7 +121,8 @@ describe('demo plan', () => {
         expect(t.messageId).toMatch(/^<demo-\d+@example\.pt>$/);
         ids.add(t.messageId!);
       }
-      for (const t of timeline.filter((e) => e.type === 'call')) expect(t.metadata).toMatchObject({ duration: expect.stringMatching(/^\d+ min$/) });
+      for (const t of timeline.filter((e) => e.type === 'call'))
+        expect(t.metadata).toMatchObject({ duration: expect.stringMatching(/^\d+ min$/) });
     }
     expect(ids.size).toBe(leads.flatMap((l) => l.timeline).filter((t) => t.type === 'email').length);
   });
@@ -108,14 +133,18 @@ describe('demo plan', () => {
     for (const { values, proposal, timeline } of withProposal) {
       expect(['quoted', 'contacted', 'converted']).toContain(values.status);
       const p = proposal!.values;
-      const parts = [p.vehiclePrice, p.isvCost, p.ivaCost, p.transportCost, p.registrationFee].map((v) => decimalToCents(v!));
+      const parts = [p.vehiclePrice, p.isvCost, p.ivaCost, p.transportCost, p.registrationFee].map((v) =>
+        decimalToCents(v!),
+      );
       expect(decimalToCents(p.totalCost!)).toBe(parts.reduce((a, b) => a + b, 0));
       expect(p.transportCost).toBe('2000.00');
       expect(p.registrationFee).toBe('340.00');
       expect(p.vehicleFirstRegistration).toMatch(/^(0[1-9]|1[0-2])\/20(1[6-9]|2[0-4])$/);
       expect(proposal!.photos.length).toBeGreaterThanOrEqual(3);
       expect(proposal!.photos.length).toBeLessThanOrEqual(6);
-      const link = timeline.find((t) => (t.emailData as { body?: string } | null)?.body?.includes(`/proposta/${p.publicId}`));
+      const link = timeline.find((t) =>
+        (t.emailData as { body?: string } | null)?.body?.includes(`/proposta/${p.publicId}`),
+      );
       expect(link?.emailData).toMatchObject({ isOutgoing: true });
       expect(values.quotedAmount).toBe(p.totalCost);
     }

@@ -1,6 +1,14 @@
 import type { proposals } from '../schema/index.ts';
 import { CAR_VIEWS, drawCarSvg } from './car-svg.ts';
-import { estimateMarketPriceEur, estimateMileageKm, listingUrl, powerLabel, type CarColour, type CarModel, type ListingSite } from './cars.ts';
+import {
+  estimateMarketPriceEur,
+  estimateMileageKm,
+  listingUrl,
+  powerLabel,
+  type CarColour,
+  type CarModel,
+  type ListingSite,
+} from './cars.ts';
 import { estimateIsvCents, estimateIvaCents, yearsBetween } from './isv-estimate.ts';
 import { centsToDecimal, formatEuros } from './money.ts';
 import type { Rng } from './prng.ts';
@@ -61,7 +69,13 @@ export function planProposal(rng: Rng, input: ProposalInput): PlannedProposal {
   const wltp = firstRegistration >= new Date(Date.UTC(2018, 8, 1));
 
   const isvCents = estimateIsvCents({
-    fuel: car.fuel, engineCc: car.engineCc, co2, wltp, electricRangeKm: range, firstRegistration, declarationDate: createdAt,
+    fuel: car.fuel,
+    engineCc: car.engineCc,
+    co2,
+    wltp,
+    electricRangeKm: range,
+    firstRegistration,
+    declarationDate: createdAt,
   });
   const ivaCents = estimateIvaCents(priceCents, isvCents, mileage, yearsBetween(firstRegistration, createdAt));
   const serviceCents = TRANSPORT_COST_CENTS + REGISTRATION_FEE_CENTS;
@@ -71,8 +85,12 @@ export function planProposal(rng: Rng, input: ProposalInput): PlannedProposal {
   const count = rng.int(3, 6);
   const photos = CAR_VIEWS.slice(0, count).map((v, i) =>
     drawCarSvg({
-      body: car.body, bodyColor: input.colour.hex, view: v.view, scene: input.scene + i,
-      caption: `${label} · ${v.caption}`, index: { n: i + 1, of: count },
+      body: car.body,
+      bodyColor: input.colour.hex,
+      view: v.view,
+      scene: input.scene + i,
+      caption: `${label} · ${v.caption}`,
+      index: { n: i + 1, of: count },
     }),
   );
 

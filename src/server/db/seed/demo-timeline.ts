@@ -1,7 +1,19 @@
 import type { leadTimeline } from '../schema/index.ts';
 import {
-  callNote, customerAnswer, customerChat, customerDecline, customerRequest, documentsMail, formAcknowledgement,
-  proposalMail, quoteEstimate, staffChat, staffQuestion, type CallPurpose, type ConversationContext, type MailText,
+  callNote,
+  customerAnswer,
+  customerChat,
+  customerDecline,
+  customerRequest,
+  documentsMail,
+  formAcknowledgement,
+  proposalMail,
+  quoteEstimate,
+  staffChat,
+  staffQuestion,
+  type CallPurpose,
+  type ConversationContext,
+  type MailText,
   type ProposalFigures,
 } from './demo-messages.ts';
 import type { Rng } from './prng.ts';
@@ -10,8 +22,21 @@ export type TimelineValues = Omit<typeof leadTimeline.$inferInsert, 'id' | 'lead
 
 /** One event of a lead's story, in the order it happened. */
 export type Step =
-  | 'ack' | 'request' | 'introCall' | 'question' | 'answer' | 'customerChat' | 'staffChat' | 'noAnswerCall'
-  | 'quote' | 'proposal' | 'followUpCall' | 'decline' | 'declineCall' | 'acceptCall' | 'documents';
+  | 'ack'
+  | 'request'
+  | 'introCall'
+  | 'question'
+  | 'answer'
+  | 'customerChat'
+  | 'staffChat'
+  | 'noAnswerCall'
+  | 'quote'
+  | 'proposal'
+  | 'followUpCall'
+  | 'decline'
+  | 'declineCall'
+  | 'acceptCall'
+  | 'documents';
 
 export interface TimelineContext {
   conversation: ConversationContext;
@@ -26,7 +51,11 @@ export interface TimelineContext {
 }
 
 const CALL_OF: Partial<Record<Step, CallPurpose>> = {
-  introCall: 'intro', noAnswerCall: 'noAnswer', followUpCall: 'followUp', acceptCall: 'accepted', declineCall: 'declined',
+  introCall: 'intro',
+  noAnswerCall: 'noAnswer',
+  followUpCall: 'followUp',
+  acceptCall: 'accepted',
+  declineCall: 'declined',
 };
 
 export function buildEntry(rng: Rng, step: Step, at: Date, ctx: TimelineContext): TimelineValues {

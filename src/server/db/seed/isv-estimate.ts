@@ -31,14 +31,20 @@ export function estimateIsvCents(input: IsvInput): number {
   const declarationDate = declared < EARLIEST_TABLE_DATE ? EARLIEST_TABLE_DATE : declared;
   const registered = ymd(input.firstRegistration);
   const result = calculateTax({
-    fuel: input.fuel === 'diesel' || input.fuel === 'diesel_hybrid' ? 'diesel' : input.fuel === 'lpg' ? 'lpg' : 'petrol',
+    fuel:
+      input.fuel === 'diesel' || input.fuel === 'diesel_hybrid' ? 'diesel' : input.fuel === 'lpg' ? 'lpg' : 'petrol',
     engineCc: input.engineCc,
     co2: input.co2,
     co2Cycle: input.wltp ? 'wltp' : 'nedc',
     firstRegistration: registered < declarationDate ? registered : declarationDate,
     declarationDate,
     registrationCountry: 'eu',
-    hybrid: input.fuel === 'plugin_hybrid' ? 'plugin' : input.fuel === 'petrol_hybrid' || input.fuel === 'diesel_hybrid' ? 'hybrid' : 'none',
+    hybrid:
+      input.fuel === 'plugin_hybrid'
+        ? 'plugin'
+        : input.fuel === 'petrol_hybrid' || input.fuel === 'diesel_hybrid'
+          ? 'hybrid'
+          : 'none',
     electricRangeKm: input.electricRangeKm ?? 0,
     euro6eBis: false,
     dieselParticlesBelowLimit: false,

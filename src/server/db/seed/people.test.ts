@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  asciiSlug, germanVatCheckDigit, germanVatId, isValidNif, pickPerson, portugueseAddress, portugueseMobile, portugueseNif,
+  asciiSlug,
+  germanVatCheckDigit,
+  germanVatId,
+  isValidNif,
+  pickPerson,
+  portugueseAddress,
+  portugueseMobile,
+  portugueseNif,
 } from './people.ts';
 import { createRng } from './prng.ts';
 
@@ -22,8 +29,20 @@ describe('Portuguese people', () => {
   });
 
   it('is deterministic for a seed', () => {
-    const a = Array.from({ length: 5 }, ((rng) => () => pickPerson(rng))(createRng(11)));
-    const b = Array.from({ length: 5 }, ((rng) => () => pickPerson(rng))(createRng(11)));
+    const a = Array.from(
+      { length: 5 },
+      (
+        (rng) => () =>
+          pickPerson(rng)
+      )(createRng(11)),
+    );
+    const b = Array.from(
+      { length: 5 },
+      (
+        (rng) => () =>
+          pickPerson(rng)
+      )(createRng(11)),
+    );
     expect(a).toEqual(b);
   });
 

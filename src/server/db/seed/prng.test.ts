@@ -48,7 +48,14 @@ describe('createRng', () => {
   it('never picks a zero-weight entry and respects weights roughly', () => {
     const rng = createRng(3);
     const counts = { a: 0, b: 0, never: 0 };
-    for (let i = 0; i < 4000; i++) counts[rng.weighted([['a', 3], ['b', 1], ['never', 0]] as const)]++;
+    for (let i = 0; i < 4000; i++)
+      counts[
+        rng.weighted([
+          ['a', 3],
+          ['b', 1],
+          ['never', 0],
+        ] as const)
+      ]++;
     expect(counts.never).toBe(0);
     expect(counts.a / counts.b).toBeGreaterThan(2.4);
     expect(counts.a / counts.b).toBeLessThan(3.6);

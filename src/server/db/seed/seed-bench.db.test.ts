@@ -15,11 +15,23 @@ describe('seedBench', () => {
 
   it('adds the asked number of leads across transactions, with consistent timelines', async () => {
     const progress: number[] = [];
-    const result = await seedBench(database.db, { count: 2_500, transactionSize: 1_000, batchSize: 400, onProgress: (n) => progress.push(n) });
+    const result = await seedBench(database.db, {
+      count: 2_500,
+      transactionSize: 1_000,
+      batchSize: 400,
+      onProgress: (n) => progress.push(n),
+    });
     expect(result.leads).toBe(2_500);
     expect(progress).toEqual([1_000, 2_000, 2_500]);
 
-    const [stats] = await rows<{ leads: number; refs: number; statuses: number; starred: number; with_timeline: number; entries: number }>(sql`
+    const [stats] = await rows<{
+      leads: number;
+      refs: number;
+      statuses: number;
+      starred: number;
+      with_timeline: number;
+      entries: number;
+    }>(sql`
       select count(*)::int as leads, count(distinct reference)::int as refs, count(distinct status)::int as statuses,
              sum(starred::int)::int as starred,
              (select count(distinct lead_id)::int from lead_timeline) as with_timeline,
@@ -37,7 +49,9 @@ describe('seedBench', () => {
       where l.last_interaction_at is distinct from coalesce((select max(t.created_at) from lead_timeline t where t.lead_id = l.id), l.created_at)`);
     expect(wrong).toEqual([]);
 
-    const [span] = await rows<{ days: number }>(sql`select extract(day from max(created_at) - min(created_at))::int as days from leads`);
+    const [span] = await rows<{ days: number }>(
+      sql`select extract(day from max(created_at) - min(created_at))::int as days from leads`,
+    );
     expect(span!.days).toBeGreaterThan(600);
   });
 

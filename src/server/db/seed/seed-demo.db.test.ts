@@ -40,7 +40,7 @@ describe('seedDemo', () => {
     expect(summary.suppliers).toBeGreaterThanOrEqual(10);
   });
 
-  it('keeps every lead\'s lastInteractionAt on its newest timeline entry (or its creation)', async () => {
+  it("keeps every lead's lastInteractionAt on its newest timeline entry (or its creation)", async () => {
     const wrong = await rows<{ reference: string }>(sql`
       select l.reference from leads l
       left join lateral (select max(t.created_at) as newest from lead_timeline t where t.lead_id = l.id) t on true
@@ -66,7 +66,15 @@ describe('seedDemo', () => {
       sql`select p.id, u.url, u.position::int as position from proposals p, unnest(p.image_urls) with ordinality as u(url, position)`,
     );
     expect(urls.length).toBe(summary.photos);
-    const media = await rows<{ key: string; proposal_id: number; content_type: string; byte_size: number; size: number; sha_ok: boolean; head: string }>(sql`
+    const media = await rows<{
+      key: string;
+      proposal_id: number;
+      content_type: string;
+      byte_size: number;
+      size: number;
+      sha_ok: boolean;
+      head: string;
+    }>(sql`
       select key, proposal_id, content_type, byte_size, octet_length(data) as size,
              sha256 = encode(sha256(data), 'hex') as sha_ok, convert_from(substring(data from 1 for 60), 'UTF8') as head
       from stored_media`);
@@ -91,12 +99,26 @@ describe('seedDemo', () => {
   });
 
   it('adds the templates, the settings defaults and a bell for every staff user', async () => {
-    const templates = await rows<{ template_id: string; body: string }>(sql`select template_id, body from email_templates`);
+    const templates = await rows<{ template_id: string; body: string }>(
+      sql`select template_id, body from email_templates`,
+    );
     const proposalTemplate = templates.find((t) => t.template_id === 'proposal-email');
-    for (const v of ['firstName', 'vehicleMake', 'vehicleModel', 'proposalUrl', 'proposalValue', 'proposalIsv', 'proposalService', 'proposalFinal', 'userName']) {
+    for (const v of [
+      'firstName',
+      'vehicleMake',
+      'vehicleModel',
+      'proposalUrl',
+      'proposalValue',
+      'proposalIsv',
+      'proposalService',
+      'proposalFinal',
+      'userName',
+    ]) {
       expect(proposalTemplate?.body).toContain(`{{${v}}}`);
     }
-    expect(templates.map((t) => t.template_id)).toEqual(expect.arrayContaining(['first-contact', 'follow-up', 'documents-needed']));
+    expect(templates.map((t) => t.template_id)).toEqual(
+      expect.arrayContaining(['first-contact', 'follow-up', 'documents-needed']),
+    );
     const keys = await rows<{ key: string }>(sql`select key from system_settings`);
     expect(keys.map((k) => k.key)).toEqual(expect.arrayContaining(Object.keys(SETTINGS)));
     const bells = await rows<{ user_id: number; types: string[]; unread: number }>(sql`

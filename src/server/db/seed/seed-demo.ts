@@ -5,8 +5,18 @@ import { hashPassword } from '#server/lib/password.ts';
 import { nextLeadReference } from '#server/modules/leads/lead-reference.ts';
 import type { Db, Tx } from '../client.ts';
 import {
-  emailTemplates, importCosts, imports, leadTimeline, leads, notifications, proposals, storedMedia, suppliers,
-  systemSettings, userLeadViews, users,
+  emailTemplates,
+  importCosts,
+  imports,
+  leadTimeline,
+  leads,
+  notifications,
+  proposals,
+  storedMedia,
+  suppliers,
+  systemSettings,
+  userLeadViews,
+  users,
 } from '../schema/index.ts';
 import { CAR_SVG_HEIGHT, CAR_SVG_WIDTH } from './car-svg.ts';
 import { planNotifications, planViews } from './demo-activity.ts';
@@ -25,7 +35,9 @@ export const DEMO_USERS = [
 
 export class LeadsExistError extends Error {
   constructor(readonly leadCount: number) {
-    super(`The database already has ${leadCount} leads. Run with --force to replace the business data (users are kept).`);
+    super(
+      `The database already has ${leadCount} leads. Run with --force to replace the business data (users are kept).`,
+    );
     this.name = 'LeadsExistError';
   }
 }
@@ -65,8 +77,15 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   const rng = createRng(options.seed ?? 'autoimport-demo');
 
   // argon2 is slow on purpose: hash before the transaction so it holds no lock while hashing.
-  const present = await db.select({ username: users.username }).from(users)
-    .where(inArray(users.username, DEMO_USERS.map((u) => u.username)));
+  const present = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(
+      inArray(
+        users.username,
+        DEMO_USERS.map((u) => u.username),
+      ),
+    );
   const missing = DEMO_USERS.filter((u) => !present.some((p) => p.username === u.username));
   const newUsers = await Promise.all(missing.map(async (u) => ({ ...u, password: await hashPassword(DEMO_PASSWORD) })));
 
@@ -82,24 +101,33 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
       : [];
     const staff: StaffMember[] = await tx
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
-      .from(users).orderBy(users.id);
+      .from(users)
+      .orderBy(users.id);
 
     const linked = DEMO_IMPORT_SLOTS.filter((s) => s.linked).map((s) => s.status);
     const references: string[] = [];
     for (let i = 0; i < demoLeadCount(linked.length); i++) references.push(await nextLeadReference(tx));
 
     const planned = planDemoLeads(rng.fork('leads'), {
-      now, staff, references, convertedImportStatuses: linked, newPublicId: () => randomUUID(),
+      now,
+      staff,
+      references,
+      convertedImportStatuses: linked,
+      newPublicId: () => randomUUID(),
       publicUrl: (options.publicUrl ?? '').replace(/\/+$/, ''),
     });
     const supplierPlan = demoSuppliers(rng.fork('suppliers'));
     const importPlan = planDemoImports(rng.fork('imports'), { now, leads: planned, suppliers: supplierPlan, staff });
 
-    const supplierRows = await tx.insert(suppliers).values(supplierPlan.map((s) => ({ ...s.values, createdAt: now, updatedAt: now })))
+    const supplierRows = await tx
+      .insert(suppliers)
+      .values(supplierPlan.map((s) => ({ ...s.values, createdAt: now, updatedAt: now })))
       .returning({ id: suppliers.id, name: suppliers.name });
     const supplierIds = supplierPlan.map((s) => supplierRows.find((r) => r.name === s.values.name)!.id);
 
-    const leadRows = await tx.insert(leads).values(planned.map((p) => p.values))
+    const leadRows = await tx
+      .insert(leads)
+      .values(planned.map((p) => p.values))
       .returning({ id: leads.id, reference: leads.reference });
     const leadIds = planned.map((p) => leadRows.find((r) => r.reference === p.values.reference)!.id);
 
@@ -107,9 +135,15 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     await insertChunks(tx, leadTimeline, entries);
 
     const seededLeads = planned.map((p, i) => ({
-      id: leadIds[i]!, reference: p.values.reference, firstName: p.values.firstName, lastName: p.values.lastName ?? null,
-      vehicleMake: p.values.vehicleMake, vehicleModel: p.values.vehicleModel, status: p.values.status!,
-      createdAt: p.values.createdAt!, lastInteractionAt: p.values.lastInteractionAt!,
+      id: leadIds[i]!,
+      reference: p.values.reference,
+      firstName: p.values.firstName,
+      lastName: p.values.lastName ?? null,
+      vehicleMake: p.values.vehicleMake,
+      vehicleModel: p.values.vehicleModel,
+      status: p.values.status!,
+      createdAt: p.values.createdAt!,
+      lastInteractionAt: p.values.lastInteractionAt!,
     }));
     const views = planViews(rng.fork('views'), now, staff, seededLeads);
     await insertChunks(tx, userLeadViews, views);
@@ -121,12 +155,18 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
       const media = p.proposal.photos.map((svg) => {
         const data = Buffer.from(svg, 'utf8');
         return {
-          key: randomBytes(16).toString('hex'), contentType: 'image/svg+xml', byteSize: data.length,
-          width: CAR_SVG_WIDTH, height: CAR_SVG_HEIGHT, sha256: createHash('sha256').update(data).digest('hex'),
-          data, createdAt: p.proposal!.values.createdAt!,
+          key: randomBytes(16).toString('hex'),
+          contentType: 'image/svg+xml',
+          byteSize: data.length,
+          width: CAR_SVG_WIDTH,
+          height: CAR_SVG_HEIGHT,
+          sha256: createHash('sha256').update(data).digest('hex'),
+          data,
+          createdAt: p.proposal!.values.createdAt!,
         };
       });
-      const [row] = await tx.insert(proposals)
+      const [row] = await tx
+        .insert(proposals)
         .values({ ...p.proposal.values, leadId: leadIds[i]!, imageUrls: media.map((m) => `/media/${m.key}`) })
         .returning({ id: proposals.id });
       await tx.insert(storedMedia).values(media.map((m) => ({ ...m, proposalId: row!.id })));
@@ -138,14 +178,25 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     let costCount = 0;
     for (const imp of importPlan) {
       const leadId = imp.leadIndex === null ? null : leadIds[imp.leadIndex]!;
-      const [row] = await tx.insert(imports).values({ ...imp.values, leadId }).returning({ id: imports.id });
+      const [row] = await tx
+        .insert(imports)
+        .values({ ...imp.values, leadId })
+        .returning({ id: imports.id });
       if (imp.costs.length) {
-        await tx.insert(importCosts).values(imp.costs.map((c) => ({ ...c.values, importId: row!.id, supplierId: supplierIds[c.supplierIndex]! })));
+        await tx
+          .insert(importCosts)
+          .values(
+            imp.costs.map((c) => ({ ...c.values, importId: row!.id, supplierId: supplierIds[c.supplierIndex]! })),
+          );
       }
       costCount += imp.costs.length;
       seededImports.push({
-        id: row!.id, clientName: imp.values.clientName, vehicleMake: imp.values.vehicleMake,
-        vehicleModel: imp.values.vehicleModel, assignedTo: imp.values.assignedTo ?? null, createdAt: imp.values.createdAt!,
+        id: row!.id,
+        clientName: imp.values.clientName,
+        vehicleMake: imp.values.vehicleMake,
+        vehicleModel: imp.values.vehicleModel,
+        assignedTo: imp.values.assignedTo ?? null,
+        createdAt: imp.values.createdAt!,
       });
     }
 
@@ -153,12 +204,16 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     await insertChunks(tx, notifications, bell);
 
     const adminId = staff.find((s) => s.username === 'ana.ferreira')?.id ?? null;
-    const templates = await tx.insert(emailTemplates)
+    const templates = await tx
+      .insert(emailTemplates)
       .values(DEMO_EMAIL_TEMPLATES.map((t) => ({ ...t, createdBy: adminId, createdAt: now, updatedAt: now })))
-      .onConflictDoNothing({ target: emailTemplates.templateId }).returning({ id: emailTemplates.id });
-    const settings = await tx.insert(systemSettings)
+      .onConflictDoNothing({ target: emailTemplates.templateId })
+      .returning({ id: emailTemplates.id });
+    const settings = await tx
+      .insert(systemSettings)
       .values(Object.entries(SETTINGS).map(([key, s]) => ({ key, value: s.default, description: s.description })))
-      .onConflictDoNothing({ target: systemSettings.key }).returning({ id: systemSettings.id });
+      .onConflictDoNothing({ target: systemSettings.key })
+      .returning({ id: systemSettings.id });
 
     return {
       usersCreated: created.map((c) => c.username),

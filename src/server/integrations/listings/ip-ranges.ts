@@ -35,7 +35,8 @@ function isPublicV6(addr: ipaddr.IPv6): boolean {
   // Explicit checks first: forms that carry an IPv4 address are as public as that address.
   // ::ffff:0:0/96 (mapped) and ::ffff:0:0:0/96 (RFC 6145 translated).
   if (addr.isIPv4MappedAddress()) return isPublicV4(addr.toIPv4Address());
-  if (p[0] === 0 && p[1] === 0 && p[2] === 0 && p[3] === 0 && p[4] === 0xffff && p[5] === 0) return isPublicV4(embeddedV4(p, 6));
+  if (p[0] === 0 && p[1] === 0 && p[2] === 0 && p[3] === 0 && p[4] === 0xffff && p[5] === 0)
+    return isPublicV4(embeddedV4(p, 6));
   // ::/96 (deprecated IPv4-compatible, plus :: and ::1): never a real destination.
   if (p.slice(0, 6).every((x) => x === 0)) return false;
   // NAT64 well-known prefix 64:ff9b::/96: DNS64 synthesises these for public IPv4 hosts.

@@ -23,7 +23,12 @@ function decoderFor(encoding: string | undefined) {
 }
 
 /** Reads the decoded body; past maxBytes it aborts (too_large) or, with truncate, keeps what it has. */
-export async function readBody(res: IncomingMessage, maxBytes: number, signal: AbortSignal, truncate = false): Promise<Buffer> {
+export async function readBody(
+  res: IncomingMessage,
+  maxBytes: number,
+  signal: AbortSignal,
+  truncate = false,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   let full = false;

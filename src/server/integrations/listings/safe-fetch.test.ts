@@ -8,7 +8,14 @@ import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BROWSER_HEADERS, pinnedLookup, safeFetch, SafeFetchError, type SafeFetchErrorCode, type SafeFetchOptions } from './safe-fetch.ts';
+import {
+  BROWSER_HEADERS,
+  pinnedLookup,
+  safeFetch,
+  SafeFetchError,
+  type SafeFetchErrorCode,
+  type SafeFetchOptions,
+} from './safe-fetch.ts';
 
 const ALLOWED = ['mobile.de', 'autoscout24.de', 'standvirtual.com'];
 
@@ -31,7 +38,14 @@ async function expectCode(promise: Promise<unknown>, code: SafeFetchErrorCode) {
 describe('safeFetch: URL, host and address checks (no connection made)', () => {
   // Resolves every name to a private address, so a check that let the URL through fails loudly.
   const resolve = vi.fn(async (_host: string) => ['10.0.0.5']);
-  const opts = (extra: Partial<SafeFetchOptions> = {}): SafeFetchOptions => ({ allowedDomains: ALLOWED, accept: 'html', maxBytes: 1_000_000, timeoutMs: 2_000, resolve, ...extra });
+  const opts = (extra: Partial<SafeFetchOptions> = {}): SafeFetchOptions => ({
+    allowedDomains: ALLOWED,
+    accept: 'html',
+    maxBytes: 1_000_000,
+    timeoutMs: 2_000,
+    resolve,
+    ...extra,
+  });
   beforeEach(() => resolve.mockClear());
 
   it.each([
@@ -71,16 +85,32 @@ describe('safeFetch: URL, host and address checks (no connection made)', () => {
   });
 
   it('accepts allowlisted hosts by exact or dot-suffix match, case and trailing dot ignored, then refuses private DNS answers', async () => {
-    for (const url of ['https://www.mobile.de/x', 'https://MOBILE.DE./', 'https://suchen.mobile.de:443/a?b=c', 'https://www.autoscout24.de/angebote/x']) {
+    for (const url of [
+      'https://www.mobile.de/x',
+      'https://MOBILE.DE./',
+      'https://suchen.mobile.de:443/a?b=c',
+      'https://www.autoscout24.de/angebote/x',
+    ]) {
       await expectCode(safeFetch(url, opts()), 'private_address');
     }
-    expect(resolve.mock.calls.map((c) => c[0])).toEqual(['www.mobile.de', 'mobile.de', 'suchen.mobile.de', 'www.autoscout24.de']);
+    expect(resolve.mock.calls.map((c) => c[0])).toEqual([
+      'www.mobile.de',
+      'mobile.de',
+      'suchen.mobile.de',
+      'www.autoscout24.de',
+    ]);
   });
 
   it('matches internationalised allowlist entries through IDNA, never by substring', async () => {
     await expectCode(safeFetch('https://www.bücher.de/', opts({ allowedDomains: ['BÜCHER.de.'] })), 'private_address');
-    await expectCode(safeFetch('https://xn--bcher-kva.de.evil.example/', opts({ allowedDomains: ['bücher.de'] })), 'host_not_allowed');
-    await expectCode(safeFetch('https://www.mobile.de/', opts({ allowedDomains: ['', '.', 'de.'] })), 'private_address');
+    await expectCode(
+      safeFetch('https://xn--bcher-kva.de.evil.example/', opts({ allowedDomains: ['bücher.de'] })),
+      'host_not_allowed',
+    );
+    await expectCode(
+      safeFetch('https://www.mobile.de/', opts({ allowedDomains: ['', '.', 'de.'] })),
+      'private_address',
+    );
     await expectCode(safeFetch('https://www.mobile.de/', opts({ allowedDomains: [] })), 'host_not_allowed');
   });
 
@@ -100,11 +130,17 @@ describe('safeFetch: URL, host and address checks (no connection made)', () => {
 
   it('reports DNS failures', async () => {
     await expectCode(safeFetch('https://www.mobile.de/', opts({ resolve: async () => [] })), 'dns_failed');
-    await expectCode(safeFetch('https://www.mobile.de/', opts({ resolve: async () => Promise.reject(new Error('ENOTFOUND')) })), 'dns_failed');
+    await expectCode(
+      safeFetch('https://www.mobile.de/', opts({ resolve: async () => Promise.reject(new Error('ENOTFOUND')) })),
+      'dns_failed',
+    );
   });
 
   it('bounds a DNS lookup that never answers by the deadline', async () => {
-    await expectCode(safeFetch('https://www.mobile.de/', opts({ timeoutMs: 100, resolve: () => new Promise<string[]>(() => {}) })), 'timeout');
+    await expectCode(
+      safeFetch('https://www.mobile.de/', opts({ timeoutMs: 100, resolve: () => new Promise<string[]>(() => {}) })),
+      'timeout',
+    );
   });
 });
 
@@ -119,7 +155,8 @@ describe('safeFetch against a local server (testOrigin)', () => {
       const path = req.url ?? '/';
       hits.push(path);
       seenHeaders.push(req.headers);
-      const html = (status: number, body: string) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+      const html = (status: number, body: string) =>
+        res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
       const redirect = (location: string) => res.writeHead(302, { location }).end();
       switch (path) {
         case '/page':
@@ -127,11 +164,17 @@ describe('safeFetch against a local server (testOrigin)', () => {
         case '/json':
           return res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
         case '/gzip':
-          return res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(zlib.gzipSync('<p>compressed</p>'));
+          return res
+            .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
+            .end(zlib.gzipSync('<p>compressed</p>'));
         case '/brotli':
-          return res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br' }).end(zlib.brotliCompressSync('<p>brotli</p>'));
+          return res
+            .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br' })
+            .end(zlib.brotliCompressSync('<p>brotli</p>'));
         case '/gzip-bomb':
-          return res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(zlib.gzipSync(Buffer.alloc(20_000_000)));
+          return res
+            .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
+            .end(zlib.gzipSync(Buffer.alloc(20_000_000)));
         case '/photo.jpg':
           return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.from([0xff, 0xd8, 0xff]));
         case '/svg':
@@ -139,7 +182,10 @@ describe('safeFetch against a local server (testOrigin)', () => {
         case '/no-type':
           return res.writeHead(200).end('<p>?</p>');
         case '/blocked':
-          return html(403, '<html><head><title>Access Denied</title></head><body>Zugriff verweigert <div id="sec-if-cpt-container"></div></body></html>');
+          return html(
+            403,
+            '<html><head><title>Access Denied</title></head><body>Zugriff verweigert <div id="sec-if-cpt-container"></div></body></html>',
+          );
         case '/missing':
           return html(404, 'not here');
         case '/declared-big':
@@ -219,7 +265,10 @@ describe('safeFetch against a local server (testOrigin)', () => {
   });
 
   it('sends browser headers, the Accept of the kind asked for, and never cookies or credentials', async () => {
-    await safeFetch(`${origin}/page`, opts({ headers: { ...BROWSER_HEADERS, Cookie: 'session=secret', Authorization: 'Bearer x', 'X-Extra': '1' } }));
+    await safeFetch(
+      `${origin}/page`,
+      opts({ headers: { ...BROWSER_HEADERS, Cookie: 'session=secret', Authorization: 'Bearer x', 'X-Extra': '1' } }),
+    );
     const h = seenHeaders[0]!;
     expect(h['user-agent']).toMatch(/^Mozilla\/5\.0 \(Windows NT 10\.0; Win64; x64\).*Chrome\/\d+/);
     expect(h['accept-language']).toBe('pt-PT,pt;q=0.9,en;q=0.8,de;q=0.7');
@@ -308,10 +357,13 @@ describe('safeFetch against a local server (testOrigin)', () => {
     const port = (server.address() as AddressInfo).port;
     const host = await new Promise<string | undefined>((resolve, reject) => {
       http
-        .get({ hostname: 'photos.mobile.de', port, path: '/page', agent: false, lookup: pinnedLookup('127.0.0.1') }, (res) => {
-          res.resume();
-          resolve(seenHeaders.at(-1)?.host);
-        })
+        .get(
+          { hostname: 'photos.mobile.de', port, path: '/page', agent: false, lookup: pinnedLookup('127.0.0.1') },
+          (res) => {
+            res.resume();
+            resolve(seenHeaders.at(-1)?.host);
+          },
+        )
         .on('error', reject);
     });
     expect(host).toBe(`photos.mobile.de:${port}`);
@@ -332,7 +384,23 @@ describe.skipIf(!opensslAvailable)('safeFetch over TLS (self-signed certificate)
     dir = mkdtempSync(path.join(os.tmpdir(), 'safe-fetch-tls-'));
     const key = path.join(dir, 'key.pem');
     const crt = path.join(dir, 'cert.pem');
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', crt, '-days', '1', '-subj', '/CN=photos.mobile.de', '-addext', 'subjectAltName=DNS:photos.mobile.de,IP:127.0.0.1']);
+    const made = spawnSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      crt,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=photos.mobile.de',
+      '-addext',
+      'subjectAltName=DNS:photos.mobile.de,IP:127.0.0.1',
+    ]);
     expect(made.status, made.stderr.toString()).toBe(0);
     cert = readFileSync(crt);
     server = https.createServer({ key: readFileSync(key), cert }, (req, res) => {
@@ -352,10 +420,21 @@ describe.skipIf(!opensslAvailable)('safeFetch over TLS (self-signed certificate)
     const get = (hostname: string) =>
       new Promise<number>((resolve, reject) => {
         https
-          .get({ hostname, port, path: '/', agent: false, ca: cert, servername: hostname, lookup: pinnedLookup('127.0.0.1') }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          })
+          .get(
+            {
+              hostname,
+              port,
+              path: '/',
+              agent: false,
+              ca: cert,
+              servername: hostname,
+              lookup: pinnedLookup('127.0.0.1'),
+            },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          )
           .on('error', reject);
       });
     expect(await get('photos.mobile.de')).toBe(200);
@@ -366,6 +445,15 @@ describe.skipIf(!opensslAvailable)('safeFetch over TLS (self-signed certificate)
 
   it('refuses an untrusted certificate as network_error', async () => {
     const origin = `https://127.0.0.1:${port}`;
-    await expectCode(safeFetch(`${origin}/`, { allowedDomains: ALLOWED, accept: 'html', maxBytes: 10_000, timeoutMs: 3_000, testOrigin: origin }), 'network_error');
+    await expectCode(
+      safeFetch(`${origin}/`, {
+        allowedDomains: ALLOWED,
+        accept: 'html',
+        maxBytes: 10_000,
+        timeoutMs: 3_000,
+        testOrigin: origin,
+      }),
+      'network_error',
+    );
   });
 });

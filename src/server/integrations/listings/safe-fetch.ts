@@ -59,15 +59,27 @@ const ACCEPTED_TYPES = {
   image: new Set(['image/jpeg', 'image/jpg', 'image/png', 'image/webp', 'image/avif', 'image/gif']),
 } as const;
 
-const CALLER_HEADERS_IGNORED = new Set(['accept', 'accept-encoding', 'host', 'cookie', 'authorization', 'proxy-authorization', 'connection']);
+const CALLER_HEADERS_IGNORED = new Set([
+  'accept',
+  'accept-encoding',
+  'host',
+  'cookie',
+  'authorization',
+  'proxy-authorization',
+  'connection',
+]);
 
-const defaultResolve = async (hostname: string) => (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+const defaultResolve = async (hostname: string) =>
+  (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /** A lookup that always answers the already validated address: the socket cannot be re-pointed by DNS rebinding. */
 export function pinnedLookup(address: string): LookupFunction {
   const family = address.includes(':') ? 6 : 4;
   return (_hostname, options, callback) => {
-    if (options.all) (callback as unknown as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
+    if (options.all)
+      (callback as unknown as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, [
+        { address, family },
+      ]);
     else callback(null, address, family);
   };
 }
@@ -86,18 +98,22 @@ interface Target {
 
 async function checkTarget(url: URL, options: SafeFetchOptions, deadline: AbortSignal): Promise<Target> {
   if (options.testOrigin !== undefined && url.origin === new URL(options.testOrigin).origin) {
-    if (url.username || url.password) throw new SafeFetchError('credentials_in_url', 'URLs with credentials are not allowed');
+    if (url.username || url.password)
+      throw new SafeFetchError('credentials_in_url', 'URLs with credentials are not allowed');
     return { url, address: null, host: url.hostname };
   }
-  if (url.protocol !== 'https:') throw new SafeFetchError('scheme_not_allowed', `Only https URLs are allowed, not ${url.protocol}`);
-  if (url.username || url.password) throw new SafeFetchError('credentials_in_url', 'URLs with credentials are not allowed');
+  if (url.protocol !== 'https:')
+    throw new SafeFetchError('scheme_not_allowed', `Only https URLs are allowed, not ${url.protocol}`);
+  if (url.username || url.password)
+    throw new SafeFetchError('credentials_in_url', 'URLs with credentials are not allowed');
   if (url.port !== '') throw new SafeFetchError('port_not_allowed', `Port ${url.port} is not allowed`);
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   if (isIpLiteral(host)) {
     if (!isPublicAddress(host)) throw new SafeFetchError('private_address', `${host} is not a public address`);
     throw new SafeFetchError('host_not_allowed', 'IP addresses are not allowed, only the supported sites');
   }
-  if (!hostMatches(host, options.allowedDomains)) throw new SafeFetchError('host_not_allowed', `${host} is not a supported site`);
+  if (!hostMatches(host, options.allowedDomains))
+    throw new SafeFetchError('host_not_allowed', `${host} is not a supported site`);
 
   let addresses: string[];
   try {
@@ -160,7 +176,10 @@ function mediaType(header: string | undefined): string {
 export async function safeFetch(url: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
   const maxRedirects = options.maxRedirects ?? 5;
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(new SafeFetchError('timeout', `No complete answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+  const timer = setTimeout(
+    () => timeout.abort(new SafeFetchError('timeout', `No complete answer within ${options.timeoutMs} ms`)),
+    options.timeoutMs,
+  );
   const signal = options.signal ? AbortSignal.any([timeout.signal, options.signal]) : timeout.signal;
 
   const headers: Record<string, string> = {};

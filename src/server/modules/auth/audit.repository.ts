@@ -27,10 +27,20 @@ export async function countFailuresSince(db: DbOrTx, username: string, since: Da
   const [row] = await db
     .select({ n: count() })
     .from(securityAuditLog)
-    .where(and(eq(securityAuditLog.username, username), eq(securityAuditLog.event, 'login_failure'), gt(securityAuditLog.timestamp, since)));
+    .where(
+      and(
+        eq(securityAuditLog.username, username),
+        eq(securityAuditLog.event, 'login_failure'),
+        gt(securityAuditLog.timestamp, since),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
 export async function listRecentAudit(db: DbOrTx, limit: number) {
-  return db.select().from(securityAuditLog).orderBy(desc(securityAuditLog.timestamp), desc(securityAuditLog.id)).limit(limit);
+  return db
+    .select()
+    .from(securityAuditLog)
+    .orderBy(desc(securityAuditLog.timestamp), desc(securityAuditLog.id))
+    .limit(limit);
 }

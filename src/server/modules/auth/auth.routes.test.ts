@@ -54,8 +54,12 @@ describe('sign-in and sessions', () => {
     const res = await login(user.username, TEST_PASSWORD, { cookie: first });
     const second = `sid=${res.cookies.find((c) => c.name === 'sid')!.value}`;
     expect(second).not.toBe(first);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: first } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: second } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: first } })).statusCode).toBe(
+      401,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: second } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('logout destroys the session', async () => {
@@ -82,7 +86,11 @@ describe('sign-in and sessions', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Invalid username or password');
     const [last] = await t.database.db.select().from(securityAuditLog).orderBy(desc(securityAuditLog.id)).limit(1);
-    expect(last).toMatchObject({ event: 'login_failure', username: user.username.toLowerCase(), details: 'wrong password' });
+    expect(last).toMatchObject({
+      event: 'login_failure',
+      username: user.username.toLowerCase(),
+      details: 'wrong password',
+    });
     expect(last!.ipAddress).toBeTruthy();
   });
 

@@ -28,24 +28,35 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // A sign-in always starts a new session: any session the browser already had is ended first.
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await opts.sessions.destroy(hashToken(previous));
-      const { user, token, expire } = await opts.auth.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      const { user, token, expire } = await opts.auth.login(request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, opts.secureCookies, expire));
       return user;
     },
   );
 
   // Public and idempotent: signing out twice, or with an expired session, still clears the cookie.
-  app.post('/api/auth/logout', { config: { access: 'public' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) {
-      const session = await opts.sessions.resolve(token);
-      if (session) await opts.auth.logout(session.sid, session.user.username, request.ip);
-    }
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/auth/logout',
+    { config: { access: 'public' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) {
+        const session = await opts.sessions.resolve(token);
+        if (session) await opts.auth.logout(session.sid, session.user.username, request.ip);
+      }
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/api/auth/user', { config: { access: 'user' }, schema: { response: { 200: userSchema } } }, async (request) => request.user!);
+  app.get(
+    '/api/auth/user',
+    { config: { access: 'user' }, schema: { response: { 200: userSchema } } },
+    async (request) => request.user!,
+  );
 
   // Where the browser goes after losing its session (DECISIONS 12): the admin shell shows the login form.
   app.get('/api/login', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/admin'));

@@ -29,17 +29,28 @@ export function createAuthService(deps: { db: Db; clock: Clock; sessions: Sessio
   }
 
   return {
-    async login(input: LoginInput, meta: { ip: string; userAgent?: string }): Promise<{ user: UserRow; token: string; expire: Date }> {
+    async login(
+      input: LoginInput,
+      meta: { ip: string; userAgent?: string },
+    ): Promise<{ user: UserRow; token: string; expire: Date }> {
       const username = input.username.trim().toLowerCase();
       const now = clock.now();
       const until = await lockedUntil(username, now);
       if (until) {
-        await audit.recordAudit(db, { event: 'login_failure', username, ipAddress: meta.ip, details: 'account locked', timestamp: now });
+        await audit.recordAudit(db, {
+          event: 'login_failure',
+          username,
+          ipAddress: meta.ip,
+          details: 'account locked',
+          timestamp: now,
+        });
         throw new AppError('LOCKED', lockedMessage(until, now));
       }
 
       const user = await findUserByUsername(db, username);
-      const ok = user ? await verifyPassword(user.password, input.password) : (await verifyPassword(await dummyHash, input.password), false);
+      const ok = user
+        ? await verifyPassword(user.password, input.password)
+        : (await verifyPassword(await dummyHash, input.password), false);
       if (!user || !ok) {
         await audit.recordAudit(db, {
           event: 'login_failure',
@@ -78,7 +89,12 @@ export function createAuthService(deps: { db: Db; clock: Clock; sessions: Sessio
 
     async logout(sid: string, username: string, ip: string): Promise<void> {
       await sessions.destroy(sid);
-      await audit.recordAudit(db, { event: 'logout', username: username.toLowerCase(), ipAddress: ip, timestamp: clock.now() });
+      await audit.recordAudit(db, {
+        event: 'logout',
+        username: username.toLowerCase(),
+        ipAddress: ip,
+        timestamp: clock.now(),
+      });
     },
   };
 }

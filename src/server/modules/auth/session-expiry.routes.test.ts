@@ -20,7 +20,10 @@ describe('session expiry and the access guard', () => {
 
   const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
   const storedExpiry = async (cookie: string) => {
-    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.sid, hashToken(cookie.slice('sid='.length))));
+    const [row] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, hashToken(cookie.slice('sid='.length))));
     return row?.expire.getTime();
   };
 
@@ -41,7 +44,11 @@ describe('session expiry and the access guard', () => {
     now = new Date(now.getTime() + 20 * DAY);
     const extend = vi.spyOn(repo, 'extendSession');
     try {
-      const answers = await Promise.all([get('/api/auth/user', cookie), get('/api/auth/user', cookie), get('/api/auth/user', cookie)]);
+      const answers = await Promise.all([
+        get('/api/auth/user', cookie),
+        get('/api/auth/user', cookie),
+        get('/api/auth/user', cookie),
+      ]);
       const expected = new Date(now.getTime() + 30 * DAY);
       for (const res of answers) {
         expect(res.statusCode).toBe(200);
@@ -69,7 +76,12 @@ describe('session expiry and the access guard', () => {
     const user = await t.loginAs('user');
     const admin = await t.loginAs('admin');
     const announce = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/notifications', headers, payload: { title: 'Hello', message: 'Team meeting', userIds: [admin.user.id] } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/notifications',
+        headers,
+        payload: { title: 'Hello', message: 'Team meeting', userIds: [admin.user.id] },
+      });
     for (let i = 0; i < 2; i++) {
       expect((await announce({ cookie: user.cookie })).statusCode).toBe(403);
       expect((await announce({ cookie: admin.cookie })).statusCode).toBe(201);

@@ -14,7 +14,11 @@ export async function insertSession(db: DbOrTx, sid: string, sess: SessionData, 
 }
 
 export async function findLiveSession(db: DbOrTx, sid: string, now: Date) {
-  const [row] = await db.select().from(sessions).where(and(eq(sessions.sid, sid), sql`${sessions.expire} > ${now}`)).limit(1);
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.sid, sid), sql`${sessions.expire} > ${now}`))
+    .limit(1);
   return row ? { sid: row.sid, sess: row.sess as SessionData, expire: row.expire } : undefined;
 }
 
@@ -28,7 +32,10 @@ export async function deleteSession(db: DbOrTx, sid: string): Promise<void> {
 
 /** Sessions of one user, e.g. when the user is deleted; returns the removed ids. */
 export async function deleteSessionsOfUser(db: DbOrTx, userId: number): Promise<string[]> {
-  const rows = await db.delete(sessions).where(sql`(${sessions.sess}->>'userId')::int = ${userId}`).returning({ sid: sessions.sid });
+  const rows = await db
+    .delete(sessions)
+    .where(sql`(${sessions.sess}->>'userId')::int = ${userId}`)
+    .returning({ sid: sessions.sid });
   return rows.map((r) => r.sid);
 }
 

@@ -8,8 +8,10 @@ import type { TrendWindows } from './trend.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /** Rows whose `column` falls in the current (now-30d, now] or previous (now-60d, now-30d] window. */
-const inCurrent = (column: unknown, w: TrendWindows) => sql`${column} > ${ts(w.currentStart)} and ${column} <= ${ts(w.now)}`;
-const inPrevious = (column: unknown, w: TrendWindows) => sql`${column} > ${ts(w.previousStart)} and ${column} <= ${ts(w.currentStart)}`;
+const inCurrent = (column: unknown, w: TrendWindows) =>
+  sql`${column} > ${ts(w.currentStart)} and ${column} <= ${ts(w.now)}`;
+const inPrevious = (column: unknown, w: TrendWindows) =>
+  sql`${column} > ${ts(w.previousStart)} and ${column} <= ${ts(w.currentStart)}`;
 const int = (expr: ReturnType<typeof sql>) => sql<number>`${expr}`.mapWith(Number);
 
 /** Total leads, and leads created in each window. */
@@ -43,8 +45,12 @@ export async function importFigures(db: DbOrTx, w: TrendWindows) {
       completedCurrent: int(sql`count(*) filter (where ${delivered} and ${inCurrent(imports.updatedAt, w)})`),
       completedPrevious: int(sql`count(*) filter (where ${delivered} and ${inPrevious(imports.updatedAt, w)})`),
       revenue: int(sql`coalesce(sum(${price}) filter (where ${earning}), 0)`),
-      revenueCurrent: int(sql`coalesce(sum(${price}) filter (where ${earning} and ${inCurrent(imports.createdAt, w)}), 0)`),
-      revenuePrevious: int(sql`coalesce(sum(${price}) filter (where ${earning} and ${inPrevious(imports.createdAt, w)}), 0)`),
+      revenueCurrent: int(
+        sql`coalesce(sum(${price}) filter (where ${earning} and ${inCurrent(imports.createdAt, w)}), 0)`,
+      ),
+      revenuePrevious: int(
+        sql`coalesce(sum(${price}) filter (where ${earning} and ${inPrevious(imports.createdAt, w)}), 0)`,
+      ),
     })
     .from(imports);
   return row!;

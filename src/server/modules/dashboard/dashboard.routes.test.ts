@@ -26,16 +26,27 @@ describe('GET /api/dashboard/stats', () => {
 
   it('answers zeros and empty lists on an empty database', async () => {
     expect(await stats()).toEqual({
-      totalLeads: 0, activeImports: 0, completedImports: 0, revenue: 0,
+      totalLeads: 0,
+      activeImports: 0,
+      completedImports: 0,
+      revenue: 0,
       trends: { totalLeads: flat, activeImports: flat, completedImports: flat, revenue: flat },
-      recentLeads: [], recentActiveImports: [],
+      recentLeads: [],
+      recentActiveImports: [],
     });
   });
 
   it('computes the four figures, their trends against the previous 30 days, and the two short lists', async () => {
     const db = t.database.db;
     const lead = (reference: string, createdAt: string) =>
-      insertLead(db, { reference, firstName: reference, vehicleMake: 'BMW', vehicleModel: 'X3', createdAt: d(createdAt), lastInteractionAt: d(createdAt) });
+      insertLead(db, {
+        reference,
+        firstName: reference,
+        vehicleMake: 'BMW',
+        vehicleModel: 'X3',
+        createdAt: d(createdAt),
+        lastInteractionAt: d(createdAt),
+      });
     await lead('OLD', '2026-01-10T00:00:00');
     await lead('P1', '2026-04-15T00:00:00');
     await lead('P2', '2026-05-01T12:00:00'); // the boundary belongs to the previous window
@@ -43,8 +54,26 @@ describe('GET /api/dashboard/stats', () => {
     const c2 = await lead('C2', '2026-05-20T00:00:00');
     await lead('C3', '2026-05-31T12:00:00'); // now: the current window
 
-    const imp = (clientName: string, status: string, createdAt: string, servicePrice: string | null, updatedAt = createdAt) =>
-      db.insert(imports).values({ clientName, vehicleMake: 'Audi', vehicleModel: 'Q5', vehicleYear: 2021, status, servicePrice, createdAt: d(createdAt), updatedAt: d(updatedAt) }).returning();
+    const imp = (
+      clientName: string,
+      status: string,
+      createdAt: string,
+      servicePrice: string | null,
+      updatedAt = createdAt,
+    ) =>
+      db
+        .insert(imports)
+        .values({
+          clientName,
+          vehicleMake: 'Audi',
+          vehicleModel: 'Q5',
+          vehicleYear: 2021,
+          status,
+          servicePrice,
+          createdAt: d(createdAt),
+          updatedAt: d(updatedAt),
+        })
+        .returning();
     await imp('A', 'confirmed', '2026-05-05T00:00:00', '1000.00');
     await imp('B', 'in_transit', '2026-04-10T00:00:00', '2000.50');
     await imp('C', 'arrived', '2026-04-20T00:00:00', null);
@@ -68,10 +97,27 @@ describe('GET /api/dashboard/stats', () => {
         revenue: { change: 11.1, period: 'vs previous 30 days' }, // 2500 vs 2250.50 (F canceled, not counted)
       },
     });
-    expect(s.recentLeads.map((l: { reference: string; seen: boolean }) => [l.reference, l.seen])).toEqual([['C3', false], ['C2', true], ['C1', false]]);
-    expect(s.recentLeads[0]).toMatchObject({ firstName: 'C3', createdAt: '2026-05-31T12:00:00.000Z', status: 'requested', starred: false });
+    expect(s.recentLeads.map((l: { reference: string; seen: boolean }) => [l.reference, l.seen])).toEqual([
+      ['C3', false],
+      ['C2', true],
+      ['C1', false],
+    ]);
+    expect(s.recentLeads[0]).toMatchObject({
+      firstName: 'C3',
+      createdAt: '2026-05-31T12:00:00.000Z',
+      status: 'requested',
+      starred: false,
+    });
     expect(s.recentActiveImports).toEqual([
-      { id: expect.any(Number), clientName: 'G', vehicleMake: 'Audi', vehicleModel: 'Q5', vehicleYear: 2021, status: 'confirmed', createdAt: '2026-05-20T00:00:00.000Z' },
+      {
+        id: expect.any(Number),
+        clientName: 'G',
+        vehicleMake: 'Audi',
+        vehicleModel: 'Q5',
+        vehicleYear: 2021,
+        status: 'confirmed',
+        createdAt: '2026-05-20T00:00:00.000Z',
+      },
       expect.objectContaining({ clientName: 'A' }),
       expect.objectContaining({ clientName: 'C', status: 'arrived' }),
     ]);

@@ -7,7 +7,9 @@ import { createDashboardService } from './dashboard.service.ts';
 /** GET /api/dashboard/stats (DECISIONS 10). */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, deps) => {
   const dashboard = createDashboardService(deps);
-  app.get('/api/dashboard/stats', { config: { access: 'user' }, schema: { response: { 200: dashboardStatsSchema } } }, async (request) =>
-    dashboard.stats(request.user!.id),
+  app.get(
+    '/api/dashboard/stats',
+    { config: { access: 'user' }, schema: { response: { 200: dashboardStatsSchema } } },
+    async (request) => dashboard.stats(request.user!.id),
   );
 };

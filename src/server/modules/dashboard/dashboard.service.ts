@@ -33,7 +33,11 @@ export function createDashboardService(deps: { db: DbOrTx; clock: Clock }) {
           revenue: trend(imp.revenueCurrent, imp.revenuePrevious),
         },
         recentLeads: leads.map(toLeadListItem),
-        recentActiveImports: active.map((row) => ({ ...row, status: row.status as ImportStatus, createdAt: new Date(row.createdAt).toISOString() })),
+        recentActiveImports: active.map((row) => ({
+          ...row,
+          status: row.status as ImportStatus,
+          createdAt: new Date(row.createdAt).toISOString(),
+        })),
       };
     },
   };

@@ -19,4 +19,7 @@ export function trendChange(current: number, previous: number): number {
   return Math.round(((current - previous) / previous) * 1000) / 10 || 0; // `|| 0`: no -0
 }
 
-export const trend = (current: number, previous: number) => ({ change: trendChange(current, previous), period: TREND_PERIOD_TEXT });
+export const trend = (current: number, previous: number) => ({
+  change: trendChange(current, previous),
+  period: TREND_PERIOD_TEXT,
+});

@@ -5,7 +5,10 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 
 /** The public ISV simulator: the same pure engine the pages and the extension run. */
-export const isvRoutes: FastifyPluginAsyncZod<{ clock: Clock; ratePerMinute: number }> = async (app, { clock, ratePerMinute }) => {
+export const isvRoutes: FastifyPluginAsyncZod<{ clock: Clock; ratePerMinute: number }> = async (
+  app,
+  { clock, ratePerMinute },
+) => {
   app.post(
     '/api/isv/simulate',
     {

@@ -14,7 +14,8 @@ const specific = (over: Record<string, unknown> = {}) => ({
   email: 'ana.silva@example.pt',
   phone: '+351 912 000 111',
   vehicleChoice: 'specific',
-  vehicleLink: 'https://www.autoscout24.de/angebote/bmw-320-d-touring-m-sport-diesel-schwarz-4f3c2a10-1b2c-4d5e-8f90-123456789abc',
+  vehicleLink:
+    'https://www.autoscout24.de/angebote/bmw-320-d-touring-m-sport-diesel-schwarz-4f3c2a10-1b2c-4d5e-8f90-123456789abc',
   brand: '',
   model: '',
   budget: '',
@@ -104,17 +105,38 @@ describe('POST /api/contact-form', () => {
       ['manual', 'outro', 'manual', 'other'],
     ] as const;
     for (const [transmission, fuelType, storedTransmission, storedFuel] of cases) {
-      expect((await post(brandModel({ transmission, fuelType, budget: '18500,50', mileage: 150000, year: 2015 }))).statusCode).toBe(200);
-      expect(await lastLead()).toMatchObject({ transmission: storedTransmission, fuelType: storedFuel, budget: '18500.50', mileage: 150000, vehicleYear: 2015 });
+      expect(
+        (await post(brandModel({ transmission, fuelType, budget: '18500,50', mileage: 150000, year: 2015 })))
+          .statusCode,
+      ).toBe(200);
+      expect(await lastLead()).toMatchObject({
+        transmission: storedTransmission,
+        fuelType: storedFuel,
+        budget: '18500.50',
+        mileage: 150000,
+        vehicleYear: 2015,
+      });
     }
   });
 
   it('takes make and model from the path of mobile.de, AutoScout24 and Standvirtual links, else Not specified', async () => {
     const cases: [string, string, string][] = [
       ['https://suchen.mobile.de/fahrzeuge/details.html?id=461901295&lang=pt', 'Not specified', 'Not specified'],
-      ['https://suchen.mobile.de/auto-inserat/mercedes-benz-c-220-d-t-modell-amg-line/389563458.html', 'Mercedes-Benz', 'C 220'],
-      ['https://www.autoscout24.pt/anuncios/audi-a4-avant-35-tdi-s-tronic-diesel-preto-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'Audi', 'A4'],
-      ['https://www.autoscout24.it/annunci/land-rover-range-rover-sport-p400e-ibrida-bianco-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'Land Rover', 'Range Rover Sport'],
+      [
+        'https://suchen.mobile.de/auto-inserat/mercedes-benz-c-220-d-t-modell-amg-line/389563458.html',
+        'Mercedes-Benz',
+        'C 220',
+      ],
+      [
+        'https://www.autoscout24.pt/anuncios/audi-a4-avant-35-tdi-s-tronic-diesel-preto-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+        'Audi',
+        'A4',
+      ],
+      [
+        'https://www.autoscout24.it/annunci/land-rover-range-rover-sport-p400e-ibrida-bianco-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+        'Land Rover',
+        'Range Rover Sport',
+      ],
       ['https://www.standvirtual.com/carros/anuncio/peugeot-308-sw-1-5-bluehdi-allure-ID8PaB1c.html', 'Peugeot', '308'],
       ['www.standvirtual.com/carros/anuncio/volkswagen-golf-1-6-tdi-ID8Pzz12.html', 'Volkswagen', 'Golf'],
       ['https://www.olx.pt/d/anuncio/bmw-320d-IDabc.html', 'Not specified', 'Not specified'],
@@ -132,7 +154,12 @@ describe('POST /api/contact-form', () => {
     const staff = [await t.createUser(), await t.createUser({ role: 'admin' })];
     const events: HubEvent[] = [];
     const unsubscribe = t.hub.subscribe((e) => events.push(e));
-    const res = await post(specific({ name: 'Rui Costa', vehicleLink: 'https://www.standvirtual.com/carros/anuncio/peugeot-308-sw-ID8PaB1c.html' }));
+    const res = await post(
+      specific({
+        name: 'Rui Costa',
+        vehicleLink: 'https://www.standvirtual.com/carros/anuncio/peugeot-308-sw-ID8PaB1c.html',
+      }),
+    );
     unsubscribe();
     expect(res.statusCode).toBe(200);
     const lead = await lastLead();
@@ -149,10 +176,15 @@ describe('POST /api/contact-form', () => {
         createdBy: null,
       });
     }
-    const allUsers = await t.database.db.select({ id: notifications.userId }).from(notifications).where(eq(notifications.relatedId, lead.id));
+    const allUsers = await t.database.db
+      .select({ id: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.relatedId, lead.id));
     expect(allUsers.length).toBeGreaterThanOrEqual(2);
     expect(events).toContainEqual({ type: 'lead_created', data: { leadId: lead.id }, audience: { kind: 'staff' } });
-    expect(events.find((e) => e.type === 'notification_created')).toMatchObject({ data: { type: 'new_lead', relatedId: lead.id } });
+    expect(events.find((e) => e.type === 'notification_created')).toMatchObject({
+      data: { type: 'new_lead', relatedId: lead.id },
+    });
   });
 
   it('blocks a filled honeypot first, then a fill under 3 s, whatever else is wrong, and creates nothing', async () => {
@@ -194,8 +226,31 @@ describe('POST /api/contact-form', () => {
       [brandModel({ fuelType: '' }), { fuelType: M.fuelType }],
       [brandModel({ fuelType: 'petrol' }), { fuelType: M.fuelType }],
       [
-        { ...brandModel(), name: '', email: 'x', phone: '', brand: '', model: '', budget: '', year: '', mileage: '', transmission: '', fuelType: '' },
-        { name: M.name, email: M.email, phone: M.phone, brand: M.brand, model: M.model, budget: M.budget, year: M.year, mileage: M.mileage, transmission: M.transmission, fuelType: M.fuelType },
+        {
+          ...brandModel(),
+          name: '',
+          email: 'x',
+          phone: '',
+          brand: '',
+          model: '',
+          budget: '',
+          year: '',
+          mileage: '',
+          transmission: '',
+          fuelType: '',
+        },
+        {
+          name: M.name,
+          email: M.email,
+          phone: M.phone,
+          brand: M.brand,
+          model: M.model,
+          budget: M.budget,
+          year: M.year,
+          mileage: M.mileage,
+          transmission: M.transmission,
+          fuelType: M.fuelType,
+        },
       ],
     ];
     for (const [payload, fields] of cases) {
@@ -214,9 +269,17 @@ describe('POST /api/contact-form', () => {
     for (const payload of [[1, 2], { ...specific(), name: { first: 'Ana' } }, { ...specific(), formDuration: [1] }]) {
       const res = await post(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().message, JSON.stringify(payload)).toMatch(/Pedido inválido|Por favor, preencha o formulário com calma\./);
+      expect(res.json().message, JSON.stringify(payload)).toMatch(
+        /Pedido inválido|Por favor, preencha o formulário com calma\./,
+      );
     }
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/contact-form', payload: 'name=Ana', headers: { 'content-type': 'application/json' }, remoteAddress: '10.9.9.9' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact-form',
+      payload: 'name=Ana',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: '10.9.9.9',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(await leadCount()).toBe(before);
   });
@@ -228,7 +291,9 @@ describe('POST /api/contact-form', () => {
     const limited = await post(specific(), ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: M.rateLimited(60) });
-    expect(limited.json().message).toMatch(/^Recebemos demasiados pedidos a partir deste endereço\. Por favor, tente novamente dentro de \d+ minutos?\.$/);
+    expect(limited.json().message).toMatch(
+      /^Recebemos demasiados pedidos a partir deste endereço\. Por favor, tente novamente dentro de \d+ minutos?\.$/,
+    );
     // Another address is not affected.
     expect((await post(specific(), '10.200.0.2')).statusCode).toBe(200);
   });

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkQuoteSubmission, contactFormPayloadSchema, contactFormResponseSchema } from '#shared/schemas/contact-form.ts';
+import {
+  checkQuoteSubmission,
+  contactFormPayloadSchema,
+  contactFormResponseSchema,
+} from '#shared/schemas/contact-form.ts';
 import { QUOTE_FORM_MESSAGES } from '#shared/schemas/contact-form-rules.ts';
 import { todayInLisbon } from '#shared/tax/dates.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -9,10 +13,11 @@ import type { LeadsService } from './leads.service.ts';
 /** Quote requests allowed per client address and hour: a family shares an address, bots get no further. */
 export const CONTACT_FORM_RATE_LIMIT = { max: 10, timeWindow: 60 * 60_000 };
 
-export const contactFormRoutes: FastifyPluginAsyncZod<{ leads: LeadsService; clock: Clock; rateLimit?: { max: number; timeWindow: number } }> = async (
-  app,
-  { leads, clock, rateLimit = CONTACT_FORM_RATE_LIMIT },
-) => {
+export const contactFormRoutes: FastifyPluginAsyncZod<{
+  leads: LeadsService;
+  clock: Clock;
+  rateLimit?: { max: number; timeWindow: number };
+}> = async (app, { leads, clock, rateLimit = CONTACT_FORM_RATE_LIMIT }) => {
   app.post(
     '/api/contact-form',
     {

@@ -16,10 +16,29 @@ describe('lead list columns: seen per user (ADR 012)', () => {
 
   it('is seen after opening or after mark-all-as-read, per user', async () => {
     const db = t.db;
-    const [ana] = await db.insert(users).values({ username: 'ana-lc', password: 'x', email: 'ana-lc@example.pt' }).returning();
-    const [rui] = await db.insert(users).values({ username: 'rui-lc', password: 'x', email: 'rui-lc@example.pt' }).returning();
-    const old = await insertLead(db, { reference: 'LC1', firstName: 'Old', vehicleMake: 'BMW', vehicleModel: '320d', phone: '912 345 678', createdAt: new Date('2026-01-01T00:00:00Z') });
-    const fresh = await insertLead(db, { reference: 'LC2', firstName: 'New', vehicleMake: 'Audi', vehicleModel: 'A4', createdAt: new Date('2026-06-01T00:00:00Z') });
+    const [ana] = await db
+      .insert(users)
+      .values({ username: 'ana-lc', password: 'x', email: 'ana-lc@example.pt' })
+      .returning();
+    const [rui] = await db
+      .insert(users)
+      .values({ username: 'rui-lc', password: 'x', email: 'rui-lc@example.pt' })
+      .returning();
+    const old = await insertLead(db, {
+      reference: 'LC1',
+      firstName: 'Old',
+      vehicleMake: 'BMW',
+      vehicleModel: '320d',
+      phone: '912 345 678',
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    const fresh = await insertLead(db, {
+      reference: 'LC2',
+      firstName: 'New',
+      vehicleMake: 'Audi',
+      vehicleModel: 'A4',
+      createdAt: new Date('2026-06-01T00:00:00Z'),
+    });
     expect(old.phoneNormalized).toBe('+351912345678');
 
     const seen = async (userId: number, leadId: number) => {
@@ -32,11 +51,20 @@ describe('lead list columns: seen per user (ADR 012)', () => {
     expect(await seen(ana!.id, old.id)).toBe(true);
     expect(await seen(rui!.id, old.id)).toBe(false);
 
-    await db.update(users).set({ leadsSeenBefore: new Date('2026-03-01T00:00:00Z') }).where(eq(users.id, rui!.id));
+    await db
+      .update(users)
+      .set({ leadsSeenBefore: new Date('2026-03-01T00:00:00Z') })
+      .where(eq(users.id, rui!.id));
     expect(await seen(rui!.id, old.id)).toBe(true);
     expect(await seen(rui!.id, fresh.id)).toBe(false);
 
     const [row] = await db.select(leadListColumns(ana!.id)).from(leads).where(eq(leads.id, fresh.id));
-    expect(toLeadListItem(row!)).toMatchObject({ reference: 'LC2', createdAt: '2026-06-01T00:00:00.000Z', seen: false, starred: false, status: 'requested' });
+    expect(toLeadListItem(row!)).toMatchObject({
+      reference: 'LC2',
+      createdAt: '2026-06-01T00:00:00.000Z',
+      seen: false,
+      starred: false,
+      status: 'requested',
+    });
   });
 });

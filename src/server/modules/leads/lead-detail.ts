@@ -4,7 +4,20 @@ import type { LeadDetailRow } from './leads.repository.ts';
 
 /** A detail row as the API answers it (leadSchema): ISO instants, the caller's `seen`, duplicates. */
 export function toLead(row: LeadDetailRow, duplicates: PossibleDuplicate[]): Lead {
-  const { mileage, transmission, fuelType, vehicleLink, notes, quotedAmount, manual, utmSource, assignedTo, updatedAt, phoneNormalized: _, ...listRow } = row;
+  const {
+    mileage,
+    transmission,
+    fuelType,
+    vehicleLink,
+    notes,
+    quotedAmount,
+    manual,
+    utmSource,
+    assignedTo,
+    updatedAt,
+    phoneNormalized: _,
+    ...listRow
+  } = row;
   return {
     ...toLeadListItem(listRow),
     mileage,

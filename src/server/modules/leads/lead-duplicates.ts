@@ -33,12 +33,25 @@ export async function findDuplicates(
       onPhone: sql<boolean | string>`(${phoneMatch})`,
     })
     .from(leads)
-    .where(and(ne(leads.id, lead.id), notInArray(leads.status, CLOSED_LEAD_STATUSES), or(email ? eq(sql`lower(${leads.email})`, email) : undefined, phone ? eq(leads.phoneNormalized, phone) : undefined)))
+    .where(
+      and(
+        ne(leads.id, lead.id),
+        notInArray(leads.status, CLOSED_LEAD_STATUSES),
+        or(
+          email ? eq(sql`lower(${leads.email})`, email) : undefined,
+          phone ? eq(leads.phoneNormalized, phone) : undefined,
+        ),
+      ),
+    )
     .orderBy(asc(leads.createdAt), asc(leads.id))
     .limit(DUPLICATES_LIMIT);
   return rows.map(({ onEmail, onPhone, createdAt, ...rest }) => {
     const byEmail = onEmail === true || onEmail === 't';
     const byPhone = onPhone === true || onPhone === 't';
-    return { ...rest, createdAt: new Date(createdAt).toISOString(), matchedOn: byEmail && byPhone ? 'both' : byEmail ? 'email' : 'phone' };
+    return {
+      ...rest,
+      createdAt: new Date(createdAt).toISOString(),
+      matchedOn: byEmail && byPhone ? 'both' : byEmail ? 'email' : 'phone',
+    };
   });
 }

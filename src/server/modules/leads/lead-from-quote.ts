@@ -46,10 +46,20 @@ export function leadFromQuote(request: QuoteRequest, utmSource: string | null): 
 }
 
 /** The staff notification's text for a new lead (the back office is in English). */
-export function newLeadNotification(lead: { id: number; reference: string; firstName: string; lastName: string | null; vehicleMake: string; vehicleModel: string; vehicleLink: string | null }) {
+export function newLeadNotification(lead: {
+  id: number;
+  reference: string;
+  firstName: string;
+  lastName: string | null;
+  vehicleMake: string;
+  vehicleModel: string;
+  vehicleLink: string | null;
+}) {
   const who = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
   const named = lead.vehicleMake !== NOT_SPECIFIED;
-  let car = named ? [lead.vehicleMake, lead.vehicleModel === NOT_SPECIFIED ? '' : lead.vehicleModel].filter(Boolean).join(' ') : 'a car';
+  let car = named
+    ? [lead.vehicleMake, lead.vehicleModel === NOT_SPECIFIED ? '' : lead.vehicleModel].filter(Boolean).join(' ')
+    : 'a car';
   if (lead.vehicleLink) {
     let host = '';
     try {

@@ -3,7 +3,8 @@ import { NOT_SPECIFIED } from '#shared/schemas/leads.ts';
 import type { NewLeadRow } from './leads.repository.ts';
 
 /** A euro amount from a form (number) as the decimal column stores it. */
-export const toMoney = (n: number | null | undefined): string | null => (n === null || n === undefined ? null : n.toFixed(2));
+export const toMoney = (n: number | null | undefined): string | null =>
+  n === null || n === undefined ? null : n.toFixed(2);
 
 /**
  * The lead staff typed in (manual lead or the add-lead dialog): origin manual, manual flag set,
@@ -39,11 +40,21 @@ export function staffName(user: { username: string; firstName: string | null; la
 
 /** The notification the rest of the team gets when someone adds a lead by hand. */
 export function manualLeadNotification(
-  lead: { id: number; reference: string; firstName: string; lastName: string | null; vehicleMake: string; vehicleModel: string },
+  lead: {
+    id: number;
+    reference: string;
+    firstName: string;
+    lastName: string | null;
+    vehicleMake: string;
+    vehicleModel: string;
+  },
   creator: { id: number; username: string; firstName: string | null; lastName: string | null },
 ) {
   const who = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
-  const car = lead.vehicleMake === NOT_SPECIFIED ? 'a car' : [lead.vehicleMake, lead.vehicleModel === NOT_SPECIFIED ? '' : lead.vehicleModel].filter(Boolean).join(' ');
+  const car =
+    lead.vehicleMake === NOT_SPECIFIED
+      ? 'a car'
+      : [lead.vehicleMake, lead.vehicleModel === NOT_SPECIFIED ? '' : lead.vehicleModel].filter(Boolean).join(' ');
   return {
     type: 'new_lead' as const,
     title: `New lead ${lead.reference}`,

@@ -29,11 +29,21 @@ describe('possible duplicates and merging two leads (ADR 012)', () => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie } });
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { cookie } });
   const lead = (over: Partial<typeof leads.$inferInsert>) =>
-    insertLead(t.database.db, { reference: `M${++seq}`, firstName: 'Ana', vehicleMake: 'BMW', vehicleModel: 'X1', createdAt: new Date(Date.UTC(2026, 3, 10) + seq * 3_600_000), ...over });
+    insertLead(t.database.db, {
+      reference: `M${++seq}`,
+      firstName: 'Ana',
+      vehicleMake: 'BMW',
+      vehicleModel: 'X1',
+      createdAt: new Date(Date.UTC(2026, 3, 10) + seq * 3_600_000),
+      ...over,
+    });
   const duplicatesOf = async (id: number) =>
-    (await call('GET', `/api/leads/${id}`)).json().duplicates.map((x: { reference: string; matchedOn: string }) => [x.reference, x.matchedOn]);
+    (await call('GET', `/api/leads/${id}`))
+      .json()
+      .duplicates.map((x: { reference: string; matchedOn: string }) => [x.reference, x.matchedOn]);
 
   it('finds other open leads by e-mail (any case) and by phone written any way, and drops closed ones', async () => {
     const a = await lead({ email: 'Ana.Dup@Example.pt', phone: '912 345 678' });
@@ -44,10 +54,24 @@ describe('possible duplicates and merging two leads (ADR 012)', () => {
     await lead({ phone: '912345678', status: 'converted' });
     await lead({ email: 'someone@example.pt', phone: '913 000 000' });
 
-    expect(await duplicatesOf(a.id)).toEqual([[b.reference, 'email'], [c.reference, 'phone'], [dd.reference, 'both']]);
-    expect(await duplicatesOf(b.id)).toEqual([[a.reference, 'email'], [dd.reference, 'email']]);
+    expect(await duplicatesOf(a.id)).toEqual([
+      [b.reference, 'email'],
+      [c.reference, 'phone'],
+      [dd.reference, 'both'],
+    ]);
+    expect(await duplicatesOf(b.id)).toEqual([
+      [a.reference, 'email'],
+      [dd.reference, 'email'],
+    ]);
     const one = (await call('GET', `/api/leads/${a.id}`)).json().duplicates[0];
-    expect(one).toEqual({ id: b.id, reference: b.reference, firstName: 'Ana', lastName: null, createdAt: b.createdAt.toISOString(), matchedOn: 'email' });
+    expect(one).toEqual({
+      id: b.id,
+      reference: b.reference,
+      firstName: 'Ana',
+      lastName: null,
+      createdAt: b.createdAt.toISOString(),
+      matchedOn: 'email',
+    });
 
     // Closing or editing one lead takes it out of the others' notices.
     await call('PUT', `/api/leads/${dd.id}`, { status: 'rejected' });
@@ -56,18 +80,64 @@ describe('possible duplicates and merging two leads (ADR 012)', () => {
   });
 
   it('merges the newer lead into the older: timeline, proposals, imports, notes, empty fields, views; records the merge', async () => {
-    const older = await lead({ reference: 'MO', email: 'o@example.pt', vehicleMake: 'Not specified', vehicleModel: 'Not specified', notes: 'Own notes', status: 'quoted', createdAt: d('2026-04-01') });
+    const older = await lead({
+      reference: 'MO',
+      email: 'o@example.pt',
+      vehicleMake: 'Not specified',
+      vehicleModel: 'Not specified',
+      notes: 'Own notes',
+      status: 'quoted',
+      createdAt: d('2026-04-01'),
+    });
     const newer = await lead({
-      reference: 'MN', firstName: 'Nuno', lastName: 'Costa', email: 'n@example.pt', phone: '912 111 222', vehicleMake: 'Peugeot', vehicleModel: '308',
-      vehicleYear: 2020, budget: '15000.00', notes: 'Their notes', starred: true, createdAt: d('2026-04-05'),
+      reference: 'MN',
+      firstName: 'Nuno',
+      lastName: 'Costa',
+      email: 'n@example.pt',
+      phone: '912 111 222',
+      vehicleMake: 'Peugeot',
+      vehicleModel: '308',
+      vehicleYear: 2020,
+      budget: '15000.00',
+      notes: 'Their notes',
+      starred: true,
+      createdAt: d('2026-04-05'),
     });
     const db = t.database.db;
-    await insertEntry(db, { leadId: older.id, type: 'call', title: 'Old call', description: 'o', createdAt: d('2026-04-02') });
-    await insertEntry(db, { leadId: newer.id, type: 'email', description: 'Mail', emailData: { from: 'n@example.pt' }, messageId: '<m1@example.pt>', createdAt: d('2026-04-06') });
-    const [proposal] = await db.insert(proposals).values({ publicId: randomUUID(), leadId: newer.id, vehicleBrand: 'Peugeot' }).returning();
-    const [anImport] = await db.insert(imports).values({ leadId: newer.id, clientName: 'Nuno Costa', vehicleMake: 'Peugeot', vehicleModel: '308' }).returning();
+    await insertEntry(db, {
+      leadId: older.id,
+      type: 'call',
+      title: 'Old call',
+      description: 'o',
+      createdAt: d('2026-04-02'),
+    });
+    await insertEntry(db, {
+      leadId: newer.id,
+      type: 'email',
+      description: 'Mail',
+      emailData: { from: 'n@example.pt' },
+      messageId: '<m1@example.pt>',
+      createdAt: d('2026-04-06'),
+    });
+    const [proposal] = await db
+      .insert(proposals)
+      .values({ publicId: randomUUID(), leadId: newer.id, vehicleBrand: 'Peugeot' })
+      .returning();
+    const [anImport] = await db
+      .insert(imports)
+      .values({ leadId: newer.id, clientName: 'Nuno Costa', vehicleMake: 'Peugeot', vehicleModel: '308' })
+      .returning();
     await db.insert(userLeadViews).values({ userId: colleague.id, leadId: newer.id });
-    await db.insert(notifications).values({ userId: colleague.id, type: 'new_lead', title: 'New lead MN', message: 'm', relatedType: 'lead', relatedId: newer.id });
+    await db
+      .insert(notifications)
+      .values({
+        userId: colleague.id,
+        type: 'new_lead',
+        title: 'New lead MN',
+        message: 'm',
+        relatedType: 'lead',
+        relatedId: newer.id,
+      });
 
     const events: HubEvent[] = [];
     const off = t.hub.subscribe((e) => events.push(e));
@@ -79,25 +149,55 @@ describe('possible duplicates and merging two leads (ADR 012)', () => {
     expect((await call('GET', `/api/leads/${newer.id}`)).statusCode).toBe(404);
     const survivor = (await call('GET', `/api/leads/${older.id}`)).json();
     expect(survivor).toMatchObject({
-      reference: 'MO', firstName: 'Ana', lastName: 'Costa', email: 'o@example.pt', phone: '912 111 222', vehicleMake: 'Peugeot', vehicleModel: '308',
-      vehicleYear: 2020, budget: '15000.00', status: 'quoted', starred: true, notes: 'Own notes\n\nMerged from #MN\nTheir notes',
-      lastInteractionAt: NOW.toISOString(), updatedAt: NOW.toISOString(),
+      reference: 'MO',
+      firstName: 'Ana',
+      lastName: 'Costa',
+      email: 'o@example.pt',
+      phone: '912 111 222',
+      vehicleMake: 'Peugeot',
+      vehicleModel: '308',
+      vehicleYear: 2020,
+      budget: '15000.00',
+      status: 'quoted',
+      starred: true,
+      notes: 'Own notes\n\nMerged from #MN\nTheir notes',
+      lastInteractionAt: NOW.toISOString(),
+      updatedAt: NOW.toISOString(),
     });
     const [row] = await db.select().from(leads).where(eq(leads.id, older.id));
     expect(row!.phoneNormalized).toBe('+351912111222');
 
     const timeline = (await call('GET', `/api/leads/${older.id}/timeline`)).json();
-    expect(timeline.map((e: { title: string | null; type: string }) => [e.type, e.title])).toEqual([['chat', 'Leads merged'], ['email', null], ['call', 'Old call']]);
+    expect(timeline.map((e: { title: string | null; type: string }) => [e.type, e.title])).toEqual([
+      ['chat', 'Leads merged'],
+      ['email', null],
+      ['call', 'Old call'],
+    ]);
     expect(timeline[0]).toMatchObject({
-      description: 'Lead #MN (Nuno Costa) was merged into #MO by Joana.', metadata: { outcome: 'merged' }, createdBy: me.id, createdAt: NOW.toISOString(), editable: true,
+      description: 'Lead #MN (Nuno Costa) was merged into #MO by Joana.',
+      metadata: { outcome: 'merged' },
+      createdBy: me.id,
+      createdAt: NOW.toISOString(),
+      editable: true,
     });
     expect((await db.select().from(proposals).where(eq(proposals.id, proposal!.id)))[0]!.leadId).toBe(older.id);
     expect((await db.select().from(imports).where(eq(imports.id, anImport!.id)))[0]!.leadId).toBe(older.id);
-    expect(await db.select({ userId: userLeadViews.userId }).from(userLeadViews).where(eq(userLeadViews.leadId, older.id))).toEqual([{ userId: colleague.id }]);
-    expect((await db.select().from(notifications).where(eq(notifications.title, 'New lead MN')))[0]!.relatedId).toBe(older.id);
+    expect(
+      await db.select({ userId: userLeadViews.userId }).from(userLeadViews).where(eq(userLeadViews.leadId, older.id)),
+    ).toEqual([{ userId: colleague.id }]);
+    expect((await db.select().from(notifications).where(eq(notifications.title, 'New lead MN')))[0]!.relatedId).toBe(
+      older.id,
+    );
 
-    expect(events).toContainEqual(expect.objectContaining({ type: 'lead_deleted', data: expect.objectContaining({ leadId: newer.id, byUserId: me.id }) }));
-    expect(events).toContainEqual(expect.objectContaining({ type: 'lead_updated', data: { leadId: older.id, byUserId: me.id } }));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'lead_deleted',
+        data: expect.objectContaining({ leadId: newer.id, byUserId: me.id }),
+      }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'lead_updated', data: { leadId: older.id, byUserId: me.id } }),
+    );
   });
 
   it('cuts the merged notes to 1000 characters and keeps the lower id on a creation tie', async () => {
@@ -121,7 +221,9 @@ describe('possible duplicates and merging two leads (ADR 012)', () => {
     expect(missingOther.json()).toEqual({ code: 'NOT_FOUND', message: 'The lead to merge with was not found' });
     const missing = await call('POST', `/api/leads/999999/merge`, { otherId: one.id });
     expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: 'Lead not found' });
-    expect((await call('POST', `/api/leads/${one.id}/merge`, { otherId: 0 })).json().fields).toEqual({ otherId: 'Choose the lead to merge with' });
+    expect((await call('POST', `/api/leads/${one.id}/merge`, { otherId: 0 })).json().fields).toEqual({
+      otherId: 'Choose the lead to merge with',
+    });
     expect(Number((await t.database.db.select({ n: count() }).from(leads))[0]!.n)).toBe(leadsBefore);
     expect(Number((await t.database.db.select({ n: count() }).from(leadTimeline))[0]!.n)).toBe(entriesBefore);
   });

@@ -11,7 +11,20 @@ import { insertEntry, recomputeLastInteraction } from '#server/modules/timeline/
 import type { LeadRow, NewLeadRow } from './leads.repository.ts';
 
 /** Contact and vehicle fields the survivor takes from the merged lead when its own are empty. */
-const FILLABLE = ['lastName', 'email', 'phone', 'vehicleYear', 'budget', 'mileage', 'transmission', 'fuelType', 'vehicleLink', 'quotedAmount', 'utmSource', 'assignedTo'] as const;
+const FILLABLE = [
+  'lastName',
+  'email',
+  'phone',
+  'vehicleYear',
+  'budget',
+  'mileage',
+  'transmission',
+  'fuelType',
+  'vehicleLink',
+  'quotedAmount',
+  'utmSource',
+  'assignedTo',
+] as const;
 
 /** The survivor is the older lead by creation; a tie goes to the lower id (ADR 012). */
 export function orderForMerge(a: LeadRow, b: LeadRow): { older: LeadRow; newer: LeadRow } {
@@ -39,7 +52,8 @@ export function mergedFields(older: LeadRow, newer: LeadRow): Partial<NewLeadRow
   }
   if ('phone' in set) set.phoneNormalized = normalizePhone(set.phone);
   if (older.vehicleMake === NOT_SPECIFIED && newer.vehicleMake !== NOT_SPECIFIED) set.vehicleMake = newer.vehicleMake;
-  if (older.vehicleModel === NOT_SPECIFIED && newer.vehicleModel !== NOT_SPECIFIED) set.vehicleModel = newer.vehicleModel;
+  if (older.vehicleModel === NOT_SPECIFIED && newer.vehicleModel !== NOT_SPECIFIED)
+    set.vehicleModel = newer.vehicleModel;
   if (!older.starred && newer.starred) set.starred = true;
   const notes = mergedNotes(older, newer);
   if (notes !== older.notes) set.notes = notes;
@@ -56,11 +70,20 @@ export interface MergeResult {
  * The newer lead's timeline, proposals and imports move to the older one, its views and
  * notifications point there too, its details fill the older one's gaps, and it is deleted.
  */
-export async function mergeLeads(tx: Tx, input: { leadId: number; otherId: number; by: { id: number; name: string }; now: Date }): Promise<MergeResult> {
+export async function mergeLeads(
+  tx: Tx,
+  input: { leadId: number; otherId: number; by: { id: number; name: string }; now: Date },
+): Promise<MergeResult> {
   const { leadId, otherId, by, now } = input;
-  if (leadId === otherId) throw new AppError('VALIDATION', 'A lead cannot be merged with itself', { otherId: 'Choose a different lead' });
+  if (leadId === otherId)
+    throw new AppError('VALIDATION', 'A lead cannot be merged with itself', { otherId: 'Choose a different lead' });
   // Locked in id order, so two merges of the same pair wait for each other instead of deadlocking.
-  const rows = await tx.select().from(leads).where(inArray(leads.id, [leadId, otherId])).orderBy(asc(leads.id)).for('update');
+  const rows = await tx
+    .select()
+    .from(leads)
+    .where(inArray(leads.id, [leadId, otherId]))
+    .orderBy(asc(leads.id))
+    .for('update');
   const lead = rows.find((r) => r.id === leadId);
   const other = rows.find((r) => r.id === otherId);
   if (!lead) throw notFound('Lead not found');
@@ -83,7 +106,11 @@ export async function mergeLeads(tx: Tx, input: { leadId: number; otherId: numbe
   await tx.delete(userLeadViews).where(eq(userLeadViews.leadId, newer.id));
 
   await tx.delete(leads).where(eq(leads.id, newer.id));
-  const [survivor] = await tx.update(leads).set({ ...mergedFields(older, newer), updatedAt: now }).where(eq(leads.id, older.id)).returning();
+  const [survivor] = await tx
+    .update(leads)
+    .set({ ...mergedFields(older, newer), updatedAt: now })
+    .where(eq(leads.id, older.id))
+    .returning();
 
   // The record of the merge. The type check allows only email, chat and call: 'chat' is the one
   // staff can edit or delete (an e-mail entry could not be), titled so no one takes it for a message.

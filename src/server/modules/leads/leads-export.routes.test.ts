@@ -40,7 +40,21 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
-const HEADER = ['Reference', 'First name', 'Last name', 'Email', 'Phone', 'Make', 'Model', 'Year', 'Budget (EUR)', 'Status', 'Source', 'Created', 'Last interaction'];
+const HEADER = [
+  'Reference',
+  'First name',
+  'Last name',
+  'Email',
+  'Phone',
+  'Make',
+  'Model',
+  'Year',
+  'Budget (EUR)',
+  'Status',
+  'Source',
+  'Created',
+  'Last interaction',
+];
 
 describe('GET /api/leads/export.csv', () => {
   let t: TestApp;
@@ -65,9 +79,19 @@ describe('GET /api/leads/export.csv', () => {
 
   it('is a UTF-8 CSV download with a BOM, a header row and one quoted-as-needed record per lead', async () => {
     await addLead(t.database.db, {
-      reference: 'L1', firstName: 'João', lastName: 'Silva, Jr', email: 'joao@example.pt', phone: '912 345 678', vehicleMake: 'Mercedes-Benz',
-      vehicleModel: 'C 220 d "AMG"', vehicleYear: 2019, budget: '25000.50', status: 'clarifying', emailSource: 'comercial',
-      createdAt: new Date('2026-07-01T23:30:00Z'), lastInteractionAt: hoursAgo(2),
+      reference: 'L1',
+      firstName: 'João',
+      lastName: 'Silva, Jr',
+      email: 'joao@example.pt',
+      phone: '912 345 678',
+      vehicleMake: 'Mercedes-Benz',
+      vehicleModel: 'C 220 d "AMG"',
+      vehicleYear: 2019,
+      budget: '25000.50',
+      status: 'clarifying',
+      emailSource: 'comercial',
+      createdAt: new Date('2026-07-01T23:30:00Z'),
+      lastInteractionAt: hoursAgo(2),
     });
     const res = await exportCsv();
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -80,25 +104,78 @@ describe('GET /api/leads/export.csv', () => {
     const [header, ...records] = parseCsv(res.body.slice(1));
     expect(header).toEqual(HEADER);
     expect(records).toEqual([
-      ['L1', 'João', 'Silva, Jr', 'joao@example.pt', '912 345 678', 'Mercedes-Benz', 'C 220 d "AMG"', '2019', '25000.50', 'Waiting for Lead', 'Comercial',
-        '2026-07-02 00:30', '2026-11-20 10:00'],
+      [
+        'L1',
+        'João',
+        'Silva, Jr',
+        'joao@example.pt',
+        '912 345 678',
+        'Mercedes-Benz',
+        'C 220 d "AMG"',
+        '2019',
+        '25000.50',
+        'Waiting for Lead',
+        'Comercial',
+        '2026-07-02 00:30',
+        '2026-11-20 10:00',
+      ],
     ]);
   });
 
   it('defuses formulas and keeps line breaks inside a quoted cell', async () => {
-    await addLead(t.database.db, { reference: 'F1', firstName: '=HYPERLINK("http://evil","x")', lastName: '@SUM(A1)', phone: '+351 912 000 111', email: '-1+2@x.pt', vehicleModel: 'Line1\nLine2' });
+    await addLead(t.database.db, {
+      reference: 'F1',
+      firstName: '=HYPERLINK("http://evil","x")',
+      lastName: '@SUM(A1)',
+      phone: '+351 912 000 111',
+      email: '-1+2@x.pt',
+      vehicleModel: 'Line1\nLine2',
+    });
     const [, record] = parseCsv((await exportCsv()).body.slice(1));
-    expect(record!.slice(0, 7)).toEqual(['F1', `'=HYPERLINK("http://evil","x")`, "'@SUM(A1)", "'-1+2@x.pt", "'+351 912 000 111", 'Fiat', 'Line1\nLine2']);
+    expect(record!.slice(0, 7)).toEqual([
+      'F1',
+      `'=HYPERLINK("http://evil","x")`,
+      "'@SUM(A1)",
+      "'-1+2@x.pt",
+      "'+351 912 000 111",
+      'Fiat',
+      'Line1\nLine2',
+    ]);
     expect(record!.slice(7, 11)).toEqual(['', '', 'Requested', 'Geral']);
   });
 
   it('applies the search and filters, in list order, ignoring paging', async () => {
-    await addLead(t.database.db, { reference: 'A', firstName: 'Golf', status: 'requested', lastInteractionAt: hoursAgo(20) });
-    await addLead(t.database.db, { reference: 'B', firstName: 'Golf', status: 'quoted', starred: true, lastInteractionAt: hoursAgo(60) });
+    await addLead(t.database.db, {
+      reference: 'A',
+      firstName: 'Golf',
+      status: 'requested',
+      lastInteractionAt: hoursAgo(20),
+    });
+    await addLead(t.database.db, {
+      reference: 'B',
+      firstName: 'Golf',
+      status: 'quoted',
+      starred: true,
+      lastInteractionAt: hoursAgo(60),
+    });
     await addLead(t.database.db, { reference: 'C', firstName: 'Golf', status: 'rejected' });
-    await addLead(t.database.db, { reference: 'D', firstName: 'Polo', status: 'requested', lastInteractionAt: hoursAgo(30) });
-    await addLead(t.database.db, { reference: 'E', firstName: 'Golf', status: 'waiting', emailSource: 'comercial', lastInteractionAt: hoursAgo(40) });
-    const refsOf = async (q: string) => parseCsv((await exportCsv(q)).body.slice(1)).slice(1).map((r) => r[0]);
+    await addLead(t.database.db, {
+      reference: 'D',
+      firstName: 'Polo',
+      status: 'requested',
+      lastInteractionAt: hoursAgo(30),
+    });
+    await addLead(t.database.db, {
+      reference: 'E',
+      firstName: 'Golf',
+      status: 'waiting',
+      emailSource: 'comercial',
+      lastInteractionAt: hoursAgo(40),
+    });
+    const refsOf = async (q: string) =>
+      parseCsv((await exportCsv(q)).body.slice(1))
+        .slice(1)
+        .map((r) => r[0]);
     expect(await refsOf('')).toEqual(['B', 'C', 'A', 'D', 'E']);
     expect(await refsOf('search=GOLF&status=requested,quoted,waiting&source=geral')).toEqual(['B', 'A']);
     expect(await refsOf('late=true&limit=1')).toEqual(['B', 'A', 'D', 'E']);
@@ -116,7 +193,14 @@ describe('GET /api/leads/export.csv', () => {
           const i = start + k;
           // Many leads share an instant, so batches split inside runs of equal times.
           const at = new Date(base - Math.floor(i / 7) * 60_000);
-          return { reference: `B${String(i).padStart(5, '0')}`, firstName: `Bulk ${i}`, vehicleMake: 'Seat', vehicleModel: 'Ibiza', lastInteractionAt: at, createdAt: at };
+          return {
+            reference: `B${String(i).padStart(5, '0')}`,
+            firstName: `Bulk ${i}`,
+            vehicleMake: 'Seat',
+            vehicleModel: 'Ibiza',
+            lastInteractionAt: at,
+            createdAt: at,
+          };
         }),
       );
     }

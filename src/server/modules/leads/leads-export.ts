@@ -4,7 +4,19 @@ import type { ExportRow } from './leads-list.repository.ts';
 
 /** GET /api/leads/export.csv: the list's filtered leads as CSV (RFC 4180, UTF-8 with a BOM for spreadsheets). */
 export const CSV_HEADER = [
-  'Reference', 'First name', 'Last name', 'Email', 'Phone', 'Make', 'Model', 'Year', 'Budget (EUR)', 'Status', 'Source', 'Created', 'Last interaction',
+  'Reference',
+  'First name',
+  'Last name',
+  'Email',
+  'Phone',
+  'Make',
+  'Model',
+  'Year',
+  'Budget (EUR)',
+  'Status',
+  'Source',
+  'Created',
+  'Last interaction',
 ] as const;
 
 const BOM = '\uFEFF';
@@ -12,7 +24,13 @@ const SOURCE_LABELS: Record<EmailSource, string> = { geral: 'Geral', comercial: 
 
 // Times in the business's own zone, in a form spreadsheets read as a date: '2026-11-21 14:05'.
 const LISBON_TIME = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Lisbon', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  timeZone: 'Europe/Lisbon',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 });
 
 export function lisbonDateTime(at: Date | string): string {
@@ -35,7 +53,8 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvLine = (cells: readonly (string | number | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
+  `${cells.map(csvCell).join(',')}\r\n`;
 
 export function csvRecord(row: ExportRow): string {
   return csvLine([

@@ -63,7 +63,10 @@ function whereOf(filter: LeadListFilter, after: ListKey | null): SQL | undefined
 }
 
 /** A selected row without its exact-instant column, and its list key. */
-function keyed<R extends { starred: boolean; id: number; exactLastInteraction: string }>({ exactLastInteraction, ...row }: R) {
+function keyed<R extends { starred: boolean; id: number; exactLastInteraction: string }>({
+  exactLastInteraction,
+  ...row
+}: R) {
   return { row, key: { starred: row.starred, lastInteractionAt: exactLastInteraction, id: row.id } satisfies ListKey };
 }
 
@@ -72,10 +75,25 @@ function keyed<R extends { starred: boolean; id: number; exactLastInteraction: s
  * leads_list_walk_idx for the page's ids (every column it tests is in that index, so the rows it
  * skips are never read), then reads those rows.
  */
-export async function listPage(db: DbOrTx, userId: number, filter: LeadListFilter, after: ListKey | null, limit: number) {
+export async function listPage(
+  db: DbOrTx,
+  userId: number,
+  filter: LeadListFilter,
+  after: ListKey | null,
+  limit: number,
+) {
   if (filter.pattern !== null) {
-    const ids = await db.select({ id: leads.id }).from(leads).where(whereOf(filter, after)).orderBy(...listOrder).limit(limit);
-    return rowsByIds(db, userId, ids.map((r) => r.id));
+    const ids = await db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(whereOf(filter, after))
+      .orderBy(...listOrder)
+      .limit(limit);
+    return rowsByIds(
+      db,
+      userId,
+      ids.map((r) => r.id),
+    );
   }
   const rows = await db
     .select({ ...leadListColumns(userId), exactLastInteraction })
@@ -111,7 +129,10 @@ export type ExportRow = Awaited<ReturnType<typeof exportBatch>>[number]['row'];
 
 /** Leads matching search and filters. */
 export async function countMatches(db: DbOrTx, filter: LeadListFilter): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(leads).where(whereOf(filter, null));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(whereOf(filter, null));
   return Number(row?.n ?? 0);
 }
 
@@ -152,7 +173,11 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * `cap + 1` matches (`capped` when there were more: the counts are then lower bounds). Counting
  * every match of a common word ('bmw': a sixth of the leads) would read most of the table.
  */
-export async function countSearch(db: DbOrTx, filter: LeadListFilter & { pattern: string }, cap: number): Promise<SearchCounts & { capped: boolean }> {
+export async function countSearch(
+  db: DbOrTx,
+  filter: LeadListFilter & { pattern: string },
+  cap: number,
+): Promise<SearchCounts & { capped: boolean }> {
   const { columns } = searchCountColumns(filter);
   const matches = sql`select ${leads.status}, ${leads.emailSource}, ${leads.lastInteractionAt} from ${leads} where ${searchCondition(filter.pattern)} limit ${cap + 1}`;
   const result = await db.execute(sql`select ${columns} from (${matches}) as leads`);

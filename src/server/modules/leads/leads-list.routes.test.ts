@@ -13,7 +13,10 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
   let now = NOW;
   beforeAll(async () => {
     t = await createTestApp({ clock: { now: () => now } });
-    ({ cookie, user: { id: userId } } = await t.loginAs('user'));
+    ({
+      cookie,
+      user: { id: userId },
+    } = await t.loginAs('user'));
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -36,7 +39,15 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
   });
 
   it('lists every lead in the public shape when no filter is sent', async () => {
-    const lead = await add({ reference: 'L1', firstName: 'Ana', lastName: 'Silva', email: 'ana@example.pt', phone: '912 345 678', budget: '25000.00', vehicleYear: 2019 });
+    const lead = await add({
+      reference: 'L1',
+      firstName: 'Ana',
+      lastName: 'Silva',
+      email: 'ana@example.pt',
+      phone: '912 345 678',
+      budget: '25000.00',
+      vehicleYear: 2019,
+    });
     await add({ status: 'rejected', emailSource: 'comercial' });
     const r = await list();
     expect(r.total).toBe(2);
@@ -44,17 +55,52 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
     expect(r.hidden).toBeNull();
     const item = r.items.find((i) => i.id === lead.id)!;
     expect(item).toEqual({
-      id: lead.id, reference: 'L1', firstName: 'Ana', lastName: 'Silva', email: 'ana@example.pt', phone: '912 345 678',
-      vehicleMake: 'Fiat', vehicleModel: 'Panda', vehicleYear: 2019, budget: '25000.00', status: 'requested', emailSource: 'geral',
-      origin: 'manual', starred: false, seen: false, lastInteractionAt: hoursAgo(1).toISOString(), createdAt: hoursAgo(1).toISOString(),
+      id: lead.id,
+      reference: 'L1',
+      firstName: 'Ana',
+      lastName: 'Silva',
+      email: 'ana@example.pt',
+      phone: '912 345 678',
+      vehicleMake: 'Fiat',
+      vehicleModel: 'Panda',
+      vehicleYear: 2019,
+      budget: '25000.00',
+      status: 'requested',
+      emailSource: 'geral',
+      origin: 'manual',
+      starred: false,
+      seen: false,
+      lastInteractionAt: hoursAgo(1).toISOString(),
+      createdAt: hoursAgo(1).toISOString(),
     } satisfies LeadListItem);
   });
 
   describe('search', () => {
     beforeEach(async () => {
-      await add({ reference: 'L20001', firstName: 'Ana', lastName: 'Silva', email: 'ana.silva@mail.pt', vehicleMake: 'BMW', vehicleModel: '320d' });
-      await add({ reference: 'L20002', firstName: 'Rui', lastName: 'Costa', email: 'rui@costa.pt', vehicleMake: 'Volkswagen', vehicleModel: 'Golf GTE' });
-      await add({ reference: 'X-77', firstName: 'Marta', lastName: null, email: null, vehicleMake: 'Audi', vehicleModel: 'A4 Avant' });
+      await add({
+        reference: 'L20001',
+        firstName: 'Ana',
+        lastName: 'Silva',
+        email: 'ana.silva@mail.pt',
+        vehicleMake: 'BMW',
+        vehicleModel: '320d',
+      });
+      await add({
+        reference: 'L20002',
+        firstName: 'Rui',
+        lastName: 'Costa',
+        email: 'rui@costa.pt',
+        vehicleMake: 'Volkswagen',
+        vehicleModel: 'Golf GTE',
+      });
+      await add({
+        reference: 'X-77',
+        firstName: 'Marta',
+        lastName: null,
+        email: null,
+        vehicleMake: 'Audi',
+        vehicleModel: 'A4 Avant',
+      });
     });
     const search = async (term: string) => refs(await list(`search=${encodeURIComponent(term)}`)).sort();
 
@@ -120,14 +166,24 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
     });
 
     it('answers 400 with a clear message to an unknown status, source, late or limit, and to a long search', async () => {
-      for (const q of ['status=requested,bogus', 'source=gmail', 'late=yes', 'limit=0', 'limit=500', 'limit=abc', `search=${'a'.repeat(201)}`]) {
+      for (const q of [
+        'status=requested,bogus',
+        'source=gmail',
+        'late=yes',
+        'limit=0',
+        'limit=500',
+        'limit=abc',
+        `search=${'a'.repeat(201)}`,
+      ]) {
         const res = await get(`/api/leads?${q}`);
         expect(res.statusCode, q).toBe(400);
         expect(res.json().code).toBe('VALIDATION');
         expect(res.json().message.length).toBeGreaterThan(5);
       }
       expect((await get('/api/leads?status=bogus')).json().message).toMatch(/requested/);
-      expect((await get(`/api/leads?search=${'a'.repeat(201)}`)).json().message).toBe('Search is at most 200 characters');
+      expect((await get(`/api/leads?search=${'a'.repeat(201)}`)).json().message).toBe(
+        'Search is at most 200 characters',
+      );
     });
   });
 
@@ -136,11 +192,19 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
     beforeEach(async () => {
       // Fast group (12 h): requested, waiting. Slow group (48 h): quoted, clarifying, contacted.
       await add({ reference: 'req-12h', status: 'requested', lastInteractionAt: hoursAgo(12) });
-      await add({ reference: 'req-under', status: 'requested', lastInteractionAt: new Date(hoursAgo(12).getTime() + MS) });
+      await add({
+        reference: 'req-under',
+        status: 'requested',
+        lastInteractionAt: new Date(hoursAgo(12).getTime() + MS),
+      });
       await add({ reference: 'wait-13h', status: 'waiting', lastInteractionAt: hoursAgo(13) });
       await add({ reference: 'quo-48h', status: 'quoted', lastInteractionAt: hoursAgo(48) });
       await add({ reference: 'quo-47h', status: 'quoted', lastInteractionAt: hoursAgo(47.99) });
-      await add({ reference: 'cla-under', status: 'clarifying', lastInteractionAt: new Date(hoursAgo(48).getTime() + MS) });
+      await add({
+        reference: 'cla-under',
+        status: 'clarifying',
+        lastInteractionAt: new Date(hoursAgo(48).getTime() + MS),
+      });
       await add({ reference: 'con-100h', status: 'contacted', lastInteractionAt: hoursAgo(100) });
       await add({ reference: 'rej-old', status: 'rejected', lastInteractionAt: hoursAgo(5000) });
       await add({ reference: 'conv-old', status: 'converted', lastInteractionAt: hoursAgo(5000) });
@@ -154,7 +218,14 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
 
     it("follows the injected clock, not the machine's", async () => {
       now = new Date(NOW.getTime() + 2 * MS);
-      expect(refs(await list('late=true')).sort()).toEqual(['cla-under', 'con-100h', 'quo-48h', 'req-12h', 'req-under', 'wait-13h']);
+      expect(refs(await list('late=true')).sort()).toEqual([
+        'cla-under',
+        'con-100h',
+        'quo-48h',
+        'req-12h',
+        'req-under',
+        'wait-13h',
+      ]);
     });
   });
 
@@ -189,18 +260,32 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
       const made: string[] = [];
       for (let i = 0; i < 23; i++) {
         // Groups of four share an instant; every fifth lead is starred.
-        const lead = await add({ reference: `R${i}`, starred: i % 5 === 0, lastInteractionAt: hoursAgo(Math.floor(i / 4)) });
+        const lead = await add({
+          reference: `R${i}`,
+          starred: i % 5 === 0,
+          lastInteractionAt: hoursAgo(Math.floor(i / 4)),
+        });
         made.push(lead.reference);
       }
       // Two leads a microsecond apart: a millisecond cursor would repeat or skip one of them.
-      await t.database.db.execute(sql`update leads set last_interaction_at = '2026-11-19T10:00:00.123456Z' where reference = 'R21'`);
-      await t.database.db.execute(sql`update leads set last_interaction_at = '2026-11-19T10:00:00.123457Z' where reference = 'R22'`);
+      await t.database.db.execute(
+        sql`update leads set last_interaction_at = '2026-11-19T10:00:00.123456Z' where reference = 'R21'`,
+      );
+      await t.database.db.execute(
+        sql`update leads set last_interaction_at = '2026-11-19T10:00:00.123457Z' where reference = 'R22'`,
+      );
       const expected = refs(await list('limit=200'));
       expect(expected).toHaveLength(23);
       expect(expected.slice(0, 5)).toEqual(['R0', 'R5', 'R10', 'R15', 'R20']);
 
       // Without a search the page is an index walk; with one, a sort of the search's matches.
-      for (const [query, limit] of [['status=requested', 1], ['status=requested', 4], ['status=requested', 7], ['search=r', 1], ['search=r&status=requested', 5]] as const) {
+      for (const [query, limit] of [
+        ['status=requested', 1],
+        ['status=requested', 4],
+        ['status=requested', 7],
+        ['search=r', 1],
+        ['search=r&status=requested', 5],
+      ] as const) {
         const { seen, totals, pages } = await allPages(query, limit);
         expect(seen, `${query} limit ${limit}`).toEqual(expected);
         expect([...totals]).toEqual([23]);
@@ -209,7 +294,8 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
     });
 
     it(`pages ${LEADS_PAGE_SIZE} by default and pages a search with filters too`, async () => {
-      for (let i = 0; i < LEADS_PAGE_SIZE + 3; i++) await add({ firstName: i % 2 ? 'Golfer' : 'Other', status: i % 3 ? 'requested' : 'quoted' });
+      for (let i = 0; i < LEADS_PAGE_SIZE + 3; i++)
+        await add({ firstName: i % 2 ? 'Golfer' : 'Other', status: i % 3 ? 'requested' : 'quoted' });
       const first = await list();
       expect(first.items).toHaveLength(LEADS_PAGE_SIZE);
       expect(first.total).toBe(LEADS_PAGE_SIZE + 3);
@@ -217,7 +303,9 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
       expect(second.items).toHaveLength(3);
       expect(second.nextCursor).toBeNull();
 
-      const golfersRequested = Array.from({ length: LEADS_PAGE_SIZE + 3 }, (_, i) => i).filter((i) => i % 2 && i % 3).length;
+      const golfersRequested = Array.from({ length: LEADS_PAGE_SIZE + 3 }, (_, i) => i).filter(
+        (i) => i % 2 && i % 3,
+      ).length;
       const { seen, totals } = await allPages('search=golf&status=requested', 4);
       expect(new Set(seen).size).toBe(golfersRequested);
       expect(seen).toHaveLength(golfersRequested);
@@ -228,12 +316,21 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
       await add();
       const good = Buffer.from('0|2026-11-20T10:00:00.000000Z|5').toString('base64url');
       expect((await get(`/api/leads?cursor=${good}`)).statusCode).toBe(200);
-      const bad = ['abc', '!!!!', Buffer.from('0|yesterday|5').toString('base64url'), Buffer.from('2|2026-11-20T10:00:00.000000Z|5').toString('base64url'),
-        Buffer.from('1|2026-11-20T10:00:00.000000Z|99999999999').toString('base64url'), Buffer.from('1|2026-13-45T10:00:00.000000Z|1').toString('base64url')];
+      const bad = [
+        'abc',
+        '!!!!',
+        Buffer.from('0|yesterday|5').toString('base64url'),
+        Buffer.from('2|2026-11-20T10:00:00.000000Z|5').toString('base64url'),
+        Buffer.from('1|2026-11-20T10:00:00.000000Z|99999999999').toString('base64url'),
+        Buffer.from('1|2026-13-45T10:00:00.000000Z|1').toString('base64url'),
+      ];
       for (const cursor of bad) {
         const res = await get(`/api/leads?cursor=${cursor}`);
         expect(res.statusCode, cursor).toBe(400);
-        expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'Invalid cursor: pass the nextCursor of the previous page unchanged' });
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION',
+          message: 'Invalid cursor: pass the nextCursor of the previous page unchanged',
+        });
       }
     });
   });
@@ -244,7 +341,12 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
       await add({ firstName: 'Golf2', status: 'requested', emailSource: 'geral', lastInteractionAt: hoursAgo(1) }); // not late
       await add({ firstName: 'Golf3', status: 'rejected', emailSource: 'geral', lastInteractionAt: hoursAgo(1) }); // status + late
       await add({ firstName: 'Golf4', status: 'quoted', emailSource: 'comercial', lastInteractionAt: hoursAgo(100) }); // source
-      await add({ firstName: 'Golf5', status: 'converted', emailSource: 'comercial', lastInteractionAt: hoursAgo(100) }); // status, source, late
+      await add({
+        firstName: 'Golf5',
+        status: 'converted',
+        emailSource: 'comercial',
+        lastInteractionAt: hoursAgo(100),
+      }); // status, source, late
       await add({ firstName: 'Polo', status: 'requested', emailSource: 'geral', lastInteractionAt: hoursAgo(20) }); // not a match
     });
     const DEFAULT = 'status=requested,quoted,clarifying,waiting,contacted&source=geral';
@@ -277,7 +379,8 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { count: number };
     };
-    const seenMap = async (as = cookie) => Object.fromEntries((await list('', as)).items.map((i) => [i.reference, i.seen]));
+    const seenMap = async (as = cookie) =>
+      Object.fromEntries((await list('', as)).items.map((i) => [i.reference, i.seen]));
 
     it("counts this user's unseen leads, marks them seen for this user only, and counts 0 the second time", async () => {
       const other = await t.loginAs('user');

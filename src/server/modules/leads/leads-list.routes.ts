@@ -12,27 +12,38 @@ export const leadsListRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = 
 
   app.get(
     '/api/leads',
-    { config: { access: 'user' }, schema: { querystring: leadListQuerySchema, response: { 200: leadListResponseSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { querystring: leadListQuerySchema, response: { 200: leadListResponseSchema } },
+    },
     async (request) => list.list(request.user!.id, request.query),
   );
 
   // The same search and filters, every matching row in list order (cursor and limit do not apply).
-  app.get('/api/leads/export.csv', { config: { access: 'user' }, schema: { querystring: leadListQuerySchema } }, async (request, reply) => {
-    const batches = list.exportRows(request.query);
-    // The first batch is read before answering, so a failing query still gets a proper error answer.
-    const first = await batches.next();
-    async function* all() {
-      if (!first.done) yield first.value;
-      yield* batches;
-    }
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${exportFilename(list.now())}"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(csvChunks(all())));
-  });
+  app.get(
+    '/api/leads/export.csv',
+    { config: { access: 'user' }, schema: { querystring: leadListQuerySchema } },
+    async (request, reply) => {
+      const batches = list.exportRows(request.query);
+      // The first batch is read before answering, so a failing query still gets a proper error answer.
+      const first = await batches.next();
+      async function* all() {
+        if (!first.done) yield first.value;
+        yield* batches;
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFilename(list.now())}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csvChunks(all())));
+    },
+  );
 
-  app.post('/api/leads/mark-all-seen', { config: { access: 'user' }, schema: { response: { 200: markAllSeenResponseSchema } } }, async (request) => ({
-    count: await list.markAllSeen(request.user!.id),
-  }));
+  app.post(
+    '/api/leads/mark-all-seen',
+    { config: { access: 'user' }, schema: { response: { 200: markAllSeenResponseSchema } } },
+    async (request) => ({
+      count: await list.markAllSeen(request.user!.id),
+    }),
+  );
 };

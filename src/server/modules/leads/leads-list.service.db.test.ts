@@ -15,7 +15,8 @@ describe('leads list service against a plain reference', () => {
   let t: Database;
   let userId: number;
   let everyLead: LeadListItem[];
-  const service = (searchCountCap?: number) => createLeadsListService({ db: t.db, clock: { now: () => NOW }, searchCountCap });
+  const service = (searchCountCap?: number) =>
+    createLeadsListService({ db: t.db, clock: { now: () => NOW }, searchCountCap });
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -44,16 +45,31 @@ describe('leads list service against a plain reference', () => {
 
   function reference(q: LeadListQuery) {
     const term = q.search?.toLowerCase();
-    const matchesSearch = (l: LeadListItem) => !term || [l.reference, l.firstName, l.lastName ?? '', l.email ?? '', l.vehicleMake, l.vehicleModel].join(' ').toLowerCase().includes(term);
+    const matchesSearch = (l: LeadListItem) =>
+      !term ||
+      [l.reference, l.firstName, l.lastName ?? '', l.email ?? '', l.vehicleMake, l.vehicleModel]
+        .join(' ')
+        .toLowerCase()
+        .includes(term);
     const okStatus = (l: LeadListItem) => !q.status || q.status.includes(l.status as LeadStatus);
     const okSource = (l: LeadListItem) => !q.source || q.source.includes(l.emailSource as EmailSource);
     const okLate = (l: LeadListItem) => !q.late || latenessLevel(l.status, l.lastInteractionAt, NOW) >= 1;
     const matches = everyLead.filter(matchesSearch);
     const shown = matches
       .filter((l) => okStatus(l) && okSource(l) && okLate(l))
-      .sort((a, b) => Number(b.starred) - Number(a.starred) || b.lastInteractionAt.localeCompare(a.lastInteractionAt) || b.id - a.id);
+      .sort(
+        (a, b) =>
+          Number(b.starred) - Number(a.starred) ||
+          b.lastInteractionAt.localeCompare(a.lastInteractionAt) ||
+          b.id - a.id,
+      );
     const hidden = term
-      ? { total: matches.length - shown.length, byStatus: matches.filter((l) => !okStatus(l)).length, bySource: matches.filter((l) => !okSource(l)).length, byLate: matches.filter((l) => !okLate(l)).length }
+      ? {
+          total: matches.length - shown.length,
+          byStatus: matches.filter((l) => !okStatus(l)).length,
+          bySource: matches.filter((l) => !okSource(l)).length,
+          byLate: matches.filter((l) => !okLate(l)).length,
+        }
       : null;
     return { ids: shown.map((l) => l.id), total: shown.length, hidden };
   }
@@ -87,7 +103,12 @@ describe('leads list service against a plain reference', () => {
     expect(expected.total).toBeGreaterThanOrEqual(atLeast);
     const pages = await allPages(query);
     expect(pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(expected.ids);
-    for (const p of pages) expect({ total: p.total, hidden: p.hidden, capped: p.capped }).toEqual({ total: expected.total, hidden: expected.hidden, capped: false });
+    for (const p of pages)
+      expect({ total: p.total, hidden: p.hidden, capped: p.capped }).toEqual({
+        total: expected.total,
+        hidden: expected.hidden,
+        capped: false,
+      });
   });
 
   it('past the count cap, a search still pages through every match and says its counts are lower bounds', async () => {

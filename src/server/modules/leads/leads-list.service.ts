@@ -24,7 +24,10 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function toFilter(query: Pick<LeadListQuery, 'search' | 'status' | 'source' | 'late'>, now: Date): repo.LeadListFilter {
+export function toFilter(
+  query: Pick<LeadListQuery, 'search' | 'status' | 'source' | 'late'>,
+  now: Date,
+): repo.LeadListFilter {
   // The search text joins its fields with single spaces; so does the term.
   const term = query.search?.replace(/\s+/g, ' ') ?? '';
   return {
@@ -56,7 +59,10 @@ export function decodeCursor(cursor: string): repo.ListKey {
 /** `limit` items and the cursor after them, from up to `limit + 1` rows (one more means another page). */
 function pageOf(rows: { row: Parameters<typeof toLeadListItem>[0]; key: repo.ListKey }[], limit: number) {
   const shown = rows.slice(0, limit);
-  return { items: shown.map((r) => toLeadListItem(r.row)), nextCursor: rows.length > limit ? encodeCursor(shown.at(-1)!.key) : null };
+  return {
+    items: shown.map((r) => toLeadListItem(r.row)),
+    nextCursor: rows.length > limit ? encodeCursor(shown.at(-1)!.key) : null,
+  };
 }
 
 /** `searchCountCap`: at most this many matches of a search are counted (tests lower it). */
@@ -73,16 +79,27 @@ export function createLeadsListService(deps: { db: Db; clock: Clock; searchCount
       if (pattern !== null) {
         // The capped counts, and a walk down the list-order index (side by side on PostgreSQL's
         // pool; one after the other on PGlite's single connection).
-        const [counts, page] = await Promise.all([repo.countSearch(db, { ...filter, pattern }, searchCountCap), repo.listPage(db, userId, filter, after, limit + 1)]);
+        const [counts, page] = await Promise.all([
+          repo.countSearch(db, { ...filter, pattern }, searchCountCap),
+          repo.listPage(db, userId, filter, after, limit + 1),
+        ]);
         return {
           ...pageOf(page, limit),
           total: counts.total,
           capped: counts.capped,
-          hidden: { total: counts.matches - counts.total, byStatus: counts.byStatus, bySource: counts.bySource, byLate: counts.byLate },
+          hidden: {
+            total: counts.matches - counts.total,
+            byStatus: counts.byStatus,
+            bySource: counts.bySource,
+            byLate: counts.byLate,
+          },
         };
       }
       // Without a search: a walk down the list-order index, and an index-only count.
-      const [page, total] = await Promise.all([repo.listPage(db, userId, filter, after, limit + 1), repo.countMatches(db, filter)]);
+      const [page, total] = await Promise.all([
+        repo.listPage(db, userId, filter, after, limit + 1),
+        repo.countMatches(db, filter),
+      ]);
       return { ...pageOf(page, limit), total, capped: false, hidden: null };
     },
 

@@ -35,5 +35,6 @@ export async function clearLeads(db: DbOrTx): Promise<void> {
 }
 
 export function getter(t: TestApp) {
-  return (cookie: string | null, url: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  return (cookie: string | null, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 }

@@ -9,7 +9,10 @@ export type NewLeadRow = typeof leads.$inferInsert;
 
 /** Inserts a lead, keeping phoneNormalized in step with phone. */
 export async function insertLead(db: DbOrTx, values: NewLeadRow): Promise<LeadRow> {
-  const [row] = await db.insert(leads).values({ ...values, phoneNormalized: normalizePhone(values.phone) }).returning();
+  const [row] = await db
+    .insert(leads)
+    .values({ ...values, phoneNormalized: normalizePhone(values.phone) })
+    .returning();
   return row!;
 }
 

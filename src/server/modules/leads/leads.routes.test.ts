@@ -31,7 +31,13 @@ describe('one lead: create, read, update, seen, star', () => {
     t.app.inject({ method, url, payload, headers: as ? { cookie: as } : {} });
   const leadCount = async () => Number((await t.database.db.select({ n: count() }).from(leads))[0]!.n);
   const seedLead = (over: Partial<typeof leads.$inferInsert> = {}) =>
-    insertLead(t.database.db, { reference: `T${++seq}`, firstName: 'Rui', vehicleMake: 'BMW', vehicleModel: '320d', ...over });
+    insertLead(t.database.db, {
+      reference: `T${++seq}`,
+      firstName: 'Rui',
+      vehicleMake: 'BMW',
+      vehicleModel: '320d',
+      ...over,
+    });
   const capture = async (fn: () => Promise<unknown>) => {
     const events: HubEvent[] = [];
     const off = t.hub.subscribe((e) => events.push(e));
@@ -43,7 +49,21 @@ describe('one lead: create, read, update, seen, star', () => {
     return events;
   };
 
-  const manual = { firstName: '  Ana ', lastName: 'Silva', email: 'Ana@Example.pt', phone: '912 345 678', vehicleMake: 'Audi', vehicleModel: 'A4', vehicleYear: '2028', budget: '25000,5', mileage: '120000', transmission: 'auto', fuelType: 'diesel', notes: 'Wants black', emailSource: 'comercial' };
+  const manual = {
+    firstName: '  Ana ',
+    lastName: 'Silva',
+    email: 'Ana@Example.pt',
+    phone: '912 345 678',
+    vehicleMake: 'Audi',
+    vehicleModel: 'A4',
+    vehicleYear: '2028',
+    budget: '25000,5',
+    mileage: '120000',
+    transmission: 'auto',
+    fuelType: 'diesel',
+    notes: 'Wants black',
+    emailSource: 'comercial',
+  };
 
   it('creates a manual lead: generated reference, manual origin, normalised phone, seen by its creator', async () => {
     const events = await capture(async () => {
@@ -51,32 +71,73 @@ describe('one lead: create, read, update, seen, star', () => {
       expect(res.statusCode).toBe(201);
       const lead = res.json();
       expect(lead).toMatchObject({
-        firstName: 'Ana', lastName: 'Silva', email: 'Ana@Example.pt', phone: '912 345 678', vehicleMake: 'Audi', vehicleModel: 'A4',
-        vehicleYear: 2028, budget: '25000.50', mileage: 120000, transmission: 'auto', fuelType: 'diesel', notes: 'Wants black',
-        emailSource: 'comercial', status: 'requested', origin: 'manual', manual: true, starred: false, seen: true, quotedAmount: null,
-        createdAt: NOW.toISOString(), lastInteractionAt: NOW.toISOString(), updatedAt: NOW.toISOString(), duplicates: [],
+        firstName: 'Ana',
+        lastName: 'Silva',
+        email: 'Ana@Example.pt',
+        phone: '912 345 678',
+        vehicleMake: 'Audi',
+        vehicleModel: 'A4',
+        vehicleYear: 2028,
+        budget: '25000.50',
+        mileage: 120000,
+        transmission: 'auto',
+        fuelType: 'diesel',
+        notes: 'Wants black',
+        emailSource: 'comercial',
+        status: 'requested',
+        origin: 'manual',
+        manual: true,
+        starred: false,
+        seen: true,
+        quotedAmount: null,
+        createdAt: NOW.toISOString(),
+        lastInteractionAt: NOW.toISOString(),
+        updatedAt: NOW.toISOString(),
+        duplicates: [],
       });
       expect(lead.reference).toMatch(/^L\d{5,}$/);
       const [row] = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
       expect(row!.phoneNormalized).toBe('+351912345678');
     });
-    expect(events).toContainEqual(expect.objectContaining({ type: 'lead_created', data: { leadId: expect.any(Number), byUserId: me.id } }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'lead_created', data: { leadId: expect.any(Number), byUserId: me.id } }),
+    );
   });
 
   it('notifies every staff user except the creator', async () => {
-    const res = await call('POST', '/api/leads/manual', { ...manual, firstName: 'Marta', lastName: '', vehicleMake: 'Toyota', vehicleModel: 'Corolla' });
+    const res = await call('POST', '/api/leads/manual', {
+      ...manual,
+      firstName: 'Marta',
+      lastName: '',
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Corolla',
+    });
     const lead = res.json();
     const forLead = (userId: number) =>
-      t.database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.relatedId, lead.id)));
+      t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.relatedId, lead.id)));
     expect(await forLead(me.id)).toHaveLength(0);
     const [note] = await forLead(colleague.id);
-    expect(note).toMatchObject({ type: 'new_lead', title: `New lead ${lead.reference}`, relatedType: 'lead', createdBy: me.id });
+    expect(note).toMatchObject({
+      type: 'new_lead',
+      title: `New lead ${lead.reference}`,
+      relatedType: 'lead',
+      createdBy: me.id,
+    });
     expect(note!.message).toBe(`${me.username} added a lead for Marta: Toyota Corolla.`);
   });
 
   it('refuses bad manual leads with the document messages and creates nothing', async () => {
     const before = await leadCount();
-    const res = await call('POST', '/api/leads/manual', { firstName: ' ', vehicleMake: '', vehicleModel: '', email: 'not-an-email', vehicleYear: 2029 });
+    const res = await call('POST', '/api/leads/manual', {
+      firstName: ' ',
+      vehicleMake: '',
+      vehicleModel: '',
+      email: 'not-an-email',
+      vehicleYear: 2029,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'VALIDATION',
@@ -88,8 +149,12 @@ describe('one lead: create, read, update, seen, star', () => {
         vehicleYear: 'Year must be 2028 or earlier',
       },
     });
-    expect((await call('POST', '/api/leads/manual', { ...manual, vehicleYear: 1899 })).json().fields).toEqual({ vehicleYear: 'Year must be 1900 or later' });
-    expect((await call('POST', '/api/leads/manual', { ...manual, budget: -1 })).json().fields).toEqual({ budget: 'Amount must be 0 or more' });
+    expect((await call('POST', '/api/leads/manual', { ...manual, vehicleYear: 1899 })).json().fields).toEqual({
+      vehicleYear: 'Year must be 1900 or later',
+    });
+    expect((await call('POST', '/api/leads/manual', { ...manual, budget: -1 })).json().fields).toEqual({
+      budget: 'Amount must be 0 or more',
+    });
     expect(await leadCount()).toBe(before);
   });
 
@@ -99,7 +164,9 @@ describe('one lead: create, read, update, seen, star', () => {
     try {
       const later = await t.login(me.username);
       expect((await call('POST', '/api/leads/manual', { ...manual, vehicleYear: 2029 }, later)).statusCode).toBe(201);
-      expect((await call('POST', '/api/leads/manual', { ...manual, vehicleYear: 2030 }, later)).json().fields).toEqual({ vehicleYear: 'Year must be 2029 or earlier' });
+      expect((await call('POST', '/api/leads/manual', { ...manual, vehicleYear: 2030 }, later)).json().fields).toEqual({
+        vehicleYear: 'Year must be 2029 or earlier',
+      });
     } finally {
       now = NOW;
     }
@@ -117,17 +184,43 @@ describe('one lead: create, read, update, seen, star', () => {
     expect(refused.json().fields).toEqual({ vehicleYear: 'Year must be 2027 or earlier' });
     const converted = await call('POST', '/api/leads', { ...manual, vehicleYear: 2027, status: 'converted' });
     expect(converted.statusCode).toBe(400);
-    expect(converted.json()).toMatchObject({ code: 'VALIDATION', message: CONVERT_REFUSED, fields: { status: CONVERT_REFUSED } });
-    const res = await call('POST', '/api/leads', { ...manual, email: '', vehicleYear: 2027, status: 'quoted', quotedAmount: '1500,5' });
+    expect(converted.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: CONVERT_REFUSED,
+      fields: { status: CONVERT_REFUSED },
+    });
+    const res = await call('POST', '/api/leads', {
+      ...manual,
+      email: '',
+      vehicleYear: 2027,
+      status: 'quoted',
+      quotedAmount: '1500,5',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ status: 'quoted', quotedAmount: '1500.50', email: null, origin: 'manual', manual: true, vehicleYear: 2027 });
+    expect(res.json()).toMatchObject({
+      status: 'quoted',
+      quotedAmount: '1500.50',
+      email: null,
+      origin: 'manual',
+      manual: true,
+      vehicleYear: 2027,
+    });
   });
 
   it('reads a lead with seen per user, and answers 404 / 400 for a missing or malformed id', async () => {
     const lead = await seedLead({ notes: 'n', utmSource: 'google' });
     const res = await call('GET', `/api/leads/${lead.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: lead.id, reference: lead.reference, seen: false, notes: 'n', utmSource: 'google', manual: false, assignedTo: null, duplicates: [] });
+    expect(res.json()).toMatchObject({
+      id: lead.id,
+      reference: lead.reference,
+      seen: false,
+      notes: 'n',
+      utmSource: 'google',
+      manual: false,
+      assignedTo: null,
+      duplicates: [],
+    });
     expect(res.json()).not.toHaveProperty('phoneNormalized');
 
     const missing = await call('GET', '/api/leads/999999');
@@ -148,7 +241,10 @@ describe('one lead: create, read, update, seen, star', () => {
     expect(views[0]).toMatchObject({ userId: me.id, seenAt: NOW });
     expect((await call('GET', `/api/leads/${lead.id}`)).json().seen).toBe(true);
     expect((await call('GET', `/api/leads/${lead.id}`, undefined, colleagueCookie)).json().seen).toBe(false);
-    expect((await call('POST', '/api/leads/999999/seen')).json()).toEqual({ code: 'NOT_FOUND', message: 'Lead not found' });
+    expect((await call('POST', '/api/leads/999999/seen')).json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Lead not found',
+    });
   });
 
   it('toggles the star and publishes lead_updated', async () => {
@@ -165,13 +261,30 @@ describe('one lead: create, read, update, seen, star', () => {
   });
 
   it('updates only the fields sent, keeps the normalised phone in step and publishes lead_updated', async () => {
-    const lead = await seedLead({ phone: '912 000 111', email: 'old@example.pt', updatedAt: new Date('2026-01-01T00:00:00Z') });
-    const events = await capture(async () => {
-      const res = await call('PUT', `/api/leads/${lead.id}`, { notes: 'Called', budget: '30.000,00'.replace('.', ''), vehicleYear: '2027' });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ notes: 'Called', budget: '30000.00', vehicleYear: 2027, phone: '912 000 111', email: 'old@example.pt', updatedAt: NOW.toISOString() });
+    const lead = await seedLead({
+      phone: '912 000 111',
+      email: 'old@example.pt',
+      updatedAt: new Date('2026-01-01T00:00:00Z'),
     });
-    expect(events).toContainEqual(expect.objectContaining({ type: 'lead_updated', data: { leadId: lead.id, byUserId: me.id } }));
+    const events = await capture(async () => {
+      const res = await call('PUT', `/api/leads/${lead.id}`, {
+        notes: 'Called',
+        budget: '30.000,00'.replace('.', ''),
+        vehicleYear: '2027',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        notes: 'Called',
+        budget: '30000.00',
+        vehicleYear: 2027,
+        phone: '912 000 111',
+        email: 'old@example.pt',
+        updatedAt: NOW.toISOString(),
+      });
+    });
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'lead_updated', data: { leadId: lead.id, byUserId: me.id } }),
+    );
     const phoneOf = async () => (await t.database.db.select().from(leads).where(eq(leads.id, lead.id)))[0]!;
     expect((await phoneOf()).phoneNormalized).toBe('+351912000111');
 
@@ -191,19 +304,35 @@ describe('one lead: create, read, update, seen, star', () => {
     };
     expect((await bad({})).message).toBe('Nothing to update');
     expect((await bad({ firstName: '' })).fields).toEqual({ firstName: 'First name is required' });
-    expect((await bad({ email: 'nope' })).fields).toEqual({ email: 'Invalid Email: Please enter a valid email address' });
+    expect((await bad({ email: 'nope' })).fields).toEqual({
+      email: 'Invalid Email: Please enter a valid email address',
+    });
     expect((await bad({ vehicleYear: 2028 })).fields).toEqual({ vehicleYear: 'Year must be 2027 or earlier' });
     expect((await bad({ notes: 'x'.repeat(1001) })).fields).toEqual({ notes: 'Notes are at most 1000 characters' });
     expect((await bad({ status: 'lost' })).fields).toHaveProperty('status');
-    expect(await bad({ status: 'converted', notes: 'x' })).toMatchObject({ code: 'VALIDATION', message: CONVERT_REFUSED });
+    expect(await bad({ status: 'converted', notes: 'x' })).toMatchObject({
+      code: 'VALIDATION',
+      message: CONVERT_REFUSED,
+    });
     const [row] = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row).toMatchObject({ status: 'quoted', notes: null, firstName: 'Rui' });
-    expect((await call('PUT', '/api/leads/999999', { notes: 'x' })).json()).toEqual({ code: 'NOT_FOUND', message: 'Lead not found' });
+    expect((await call('PUT', '/api/leads/999999', { notes: 'x' })).json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Lead not found',
+    });
   });
 
   it('answers 401 to anonymous callers', async () => {
     const lead = await seedLead();
-    for (const [method, url] of [['GET', `/api/leads/${lead.id}`], ['PUT', `/api/leads/${lead.id}`], ['POST', '/api/leads/manual'], ['POST', '/api/leads'], ['POST', `/api/leads/${lead.id}/seen`], ['POST', `/api/leads/${lead.id}/star`], ['POST', `/api/leads/${lead.id}/merge`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/api/leads/${lead.id}`],
+      ['PUT', `/api/leads/${lead.id}`],
+      ['POST', '/api/leads/manual'],
+      ['POST', '/api/leads'],
+      ['POST', `/api/leads/${lead.id}/seen`],
+      ['POST', `/api/leads/${lead.id}/star`],
+      ['POST', `/api/leads/${lead.id}/merge`],
+    ] as const) {
       expect((await call(method, url, method === 'GET' ? undefined : {}, '')).statusCode, url).toBe(401);
     }
   });

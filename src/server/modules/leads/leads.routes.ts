@@ -16,43 +16,70 @@ import type { LeadsService } from './leads.service.ts';
 import { yearBoundSchema } from './year-bound-schema.ts';
 
 /** One lead: create, read, update, seen, star, merge (ADR 012). */
-export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService; clock: Clock }> = async (app, { leads, clock }) => {
+export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService; clock: Clock }> = async (
+  app,
+  { leads, clock },
+) => {
   const access = { access: 'user' as const };
 
   app.post(
     '/api/leads',
-    { config: access, schema: { body: yearBoundSchema(leadCreateSchema, clock), response: { 201: leadWriteResponseSchema } } },
+    {
+      config: access,
+      schema: { body: yearBoundSchema(leadCreateSchema, clock), response: { 201: leadWriteResponseSchema } },
+    },
     async (request, reply) => reply.status(201).send(await leads.createByStaff(request.body, request.user!)),
   );
 
   app.post(
     '/api/leads/manual',
-    { config: access, schema: { body: yearBoundSchema(manualLeadSchema, clock), response: { 201: leadWriteResponseSchema } } },
+    {
+      config: access,
+      schema: { body: yearBoundSchema(manualLeadSchema, clock), response: { 201: leadWriteResponseSchema } },
+    },
     async (request, reply) => reply.status(201).send(await leads.createByStaff(request.body, request.user!)),
   );
 
-  app.get('/api/leads/:id', { config: access, schema: { params: idParamSchema, response: { 200: leadSchema } } }, async (request) =>
-    leads.get(request.params.id, request.user!.id),
+  app.get(
+    '/api/leads/:id',
+    { config: access, schema: { params: idParamSchema, response: { 200: leadSchema } } },
+    async (request) => leads.get(request.params.id, request.user!.id),
   );
 
   app.put(
     '/api/leads/:id',
-    { config: access, schema: { params: idParamSchema, body: yearBoundSchema(leadUpdateSchema, clock), response: { 200: leadWriteResponseSchema } } },
+    {
+      config: access,
+      schema: {
+        params: idParamSchema,
+        body: yearBoundSchema(leadUpdateSchema, clock),
+        response: { 200: leadWriteResponseSchema },
+      },
+    },
     async (request) => leads.update(request.params.id, request.body, request.user!),
   );
 
-  app.post('/api/leads/:id/seen', { config: access, schema: { params: idParamSchema, response: { 200: okResponseSchema } } }, async (request) => {
-    await leads.markSeen(request.params.id, request.user!.id);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/leads/:id/seen',
+    { config: access, schema: { params: idParamSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await leads.markSeen(request.params.id, request.user!.id);
+      return { ok: true as const };
+    },
+  );
 
-  app.post('/api/leads/:id/star', { config: access, schema: { params: idParamSchema, response: { 200: starResponseSchema } } }, async (request) =>
-    leads.toggleStar(request.params.id, request.user!.id),
+  app.post(
+    '/api/leads/:id/star',
+    { config: access, schema: { params: idParamSchema, response: { 200: starResponseSchema } } },
+    async (request) => leads.toggleStar(request.params.id, request.user!.id),
   );
 
   app.post(
     '/api/leads/:id/merge',
-    { config: access, schema: { params: idParamSchema, body: mergeLeadsSchema, response: { 200: mergeLeadsResponseSchema } } },
+    {
+      config: access,
+      schema: { params: idParamSchema, body: mergeLeadsSchema, response: { 200: mergeLeadsResponseSchema } },
+    },
     async (request) => leads.merge(request.params.id, request.body.otherId, request.user!),
   );
 };

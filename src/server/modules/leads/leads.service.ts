@@ -14,13 +14,29 @@ import { leadFromQuote, newLeadNotification } from './lead-from-quote.ts';
 import { leadFromManual, manualLeadNotification, staffName, toMoney } from './lead-manual.ts';
 import { mergeLeads } from './lead-merge.ts';
 import { nextLeadReference } from './lead-reference.ts';
-import { findLeadById, findLeadDetail, insertLead, markLeadSeen, toggleStar, updateLead, type LeadRow, type NewLeadRow } from './leads.repository.ts';
+import {
+  findLeadById,
+  findLeadDetail,
+  insertLead,
+  markLeadSeen,
+  toggleStar,
+  updateLead,
+  type LeadRow,
+  type NewLeadRow,
+} from './leads.repository.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
 /** Converted is set by creating an import from the lead (document 2 section 4), not by a status edit. */
-export const CONVERT_REFUSED = 'A lead becomes converted by creating an import from it; converting arrives with the imports feature';
+export const CONVERT_REFUSED =
+  'A lead becomes converted by creating an import from it; converting arrives with the imports feature';
 
-export function createLeadsService(deps: { db: Db; hub: EventHub; notifications: NotificationsService; clock: Clock; log?: FastifyBaseLogger }) {
+export function createLeadsService(deps: {
+  db: Db;
+  hub: EventHub;
+  notifications: NotificationsService;
+  clock: Clock;
+  log?: FastifyBaseLogger;
+}) {
   const { db, hub, notifications, clock, log } = deps;
 
   /** After a lead exists: staff are notified and open back offices refresh (DECISIONS 7). */
@@ -31,7 +47,11 @@ export function createLeadsService(deps: { db: Db; hub: EventHub; notifications:
       // The lead is saved; a failed notification must not make anyone enter it again.
       log?.error({ err, leadId: lead.id }, 'could not notify staff of a new lead');
     }
-    hub.publish({ type: 'lead_created', data: byUserId === null ? { leadId: lead.id } : { leadId: lead.id, byUserId }, audience: { kind: 'staff' } });
+    hub.publish({
+      type: 'lead_created',
+      data: byUserId === null ? { leadId: lead.id } : { leadId: lead.id, byUserId },
+      audience: { kind: 'staff' },
+    });
   }
 
   const updated = (leadId: number, byUserId: number) =>
@@ -57,11 +77,18 @@ export function createLeadsService(deps: { db: Db; hub: EventHub; notifications:
      * creator, and the rest of the team notified.
      */
     async createByStaff(input: ManualLead | LeadCreate, user: UserRow): Promise<Lead> {
-      if ('status' in input && input.status === 'converted') throw new AppError('VALIDATION', CONVERT_REFUSED, { status: CONVERT_REFUSED });
+      if ('status' in input && input.status === 'converted')
+        throw new AppError('VALIDATION', CONVERT_REFUSED, { status: CONVERT_REFUSED });
       const now = clock.now();
       const lead = await db.transaction(async (tx) => {
         const reference = await nextLeadReference(tx);
-        const row = await insertLead(tx, { ...leadFromManual(input), reference, createdAt: now, updatedAt: now, lastInteractionAt: now });
+        const row = await insertLead(tx, {
+          ...leadFromManual(input),
+          reference,
+          createdAt: now,
+          updatedAt: now,
+          lastInteractionAt: now,
+        });
         await tx.insert(userLeadViews).values({ userId: user.id, leadId: row.id, seenAt: now });
         return row;
       });
@@ -81,7 +108,8 @@ export function createLeadsService(deps: { db: Db; hub: EventHub; notifications:
       const { budget, quotedAmount, ...rest } = input;
       const set: Partial<NewLeadRow> = { updatedAt: clock.now() };
       // Only the keys sent: an absent phone must not reset phone_normalized.
-      for (const [key, value] of Object.entries(rest)) if (value !== undefined) (set as Record<string, unknown>)[key] = value;
+      for (const [key, value] of Object.entries(rest))
+        if (value !== undefined) (set as Record<string, unknown>)[key] = value;
       if (budget !== undefined) set.budget = toMoney(budget);
       if (quotedAmount !== undefined) set.quotedAmount = toMoney(quotedAmount);
       if (!(await updateLead(db, id, set))) throw notFound(LEAD_NOT_FOUND);
@@ -105,7 +133,11 @@ export function createLeadsService(deps: { db: Db; hub: EventHub; notifications:
       const { survivor, merged } = await db.transaction((tx) =>
         mergeLeads(tx, { leadId: id, otherId, by: { id: user.id, name: staffName(user) }, now: clock.now() }),
       );
-      hub.publish({ type: 'lead_deleted', data: { leadId: merged.id, byUserId: user.id, mergedInto: survivor.id }, audience: { kind: 'staff' } });
+      hub.publish({
+        type: 'lead_deleted',
+        data: { leadId: merged.id, byUserId: user.id, mergedInto: survivor.id },
+        audience: { kind: 'staff' },
+      });
       updated(survivor.id, user.id);
       return { leadId: survivor.id, mergedReference: merged.reference };
     },

@@ -4,15 +4,51 @@ import { makeModelFromListingLink } from './listing-link.ts';
 describe('make and model from a listing link', () => {
   it.each([
     // AutoScout24: /<noun>/<make>-<model>-...-<uuid>, on every TLD
-    ['https://www.autoscout24.de/angebote/bmw-320-d-touring-m-sport-diesel-schwarz-4f3c2a10-1b2c-4d5e-8f90-123456789abc', 'BMW', '320'],
-    ['https://www.autoscout24.pt/anuncios/audi-a4-avant-35-tdi-diesel-preto-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d?source=list', 'Audi', 'A4'],
-    ['https://www.autoscout24.nl/aanbod/volkswagen-golf-1-5-tsi-benzine-grijs-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'Volkswagen', 'Golf'],
-    ['https://www.autoscout24.be/fr/offres/mercedes-benz-e-300-de-hybride-noir-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'Mercedes-Benz', 'E 300'],
-    ['https://www.autoscout24.it/annunci/land-rover-range-rover-evoque-ibrida-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'Land Rover', 'Range Rover Evoque'],
-    ['https://www.autoscout24.com/offers/tesla-model-3-long-range-electric-white-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'Tesla', 'Model 3'],
-    ['https://www.autoscout24.de/angebote/alfa-romeo-giulia-2-2-diesel-rot-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'Alfa Romeo', 'Giulia'],
-    ['https://www.autoscout24.de/angebote/vw-id-3-pro-elektro-weiss-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'Volkswagen', 'ID 3'],
-    ['https://www.autoscout24.de/angebote/audi-e-tron-gt-elektro-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'Audi', 'e-tron'],
+    [
+      'https://www.autoscout24.de/angebote/bmw-320-d-touring-m-sport-diesel-schwarz-4f3c2a10-1b2c-4d5e-8f90-123456789abc',
+      'BMW',
+      '320',
+    ],
+    [
+      'https://www.autoscout24.pt/anuncios/audi-a4-avant-35-tdi-diesel-preto-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d?source=list',
+      'Audi',
+      'A4',
+    ],
+    [
+      'https://www.autoscout24.nl/aanbod/volkswagen-golf-1-5-tsi-benzine-grijs-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      'Volkswagen',
+      'Golf',
+    ],
+    [
+      'https://www.autoscout24.be/fr/offres/mercedes-benz-e-300-de-hybride-noir-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      'Mercedes-Benz',
+      'E 300',
+    ],
+    [
+      'https://www.autoscout24.it/annunci/land-rover-range-rover-evoque-ibrida-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      'Land Rover',
+      'Range Rover Evoque',
+    ],
+    [
+      'https://www.autoscout24.com/offers/tesla-model-3-long-range-electric-white-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      'Tesla',
+      'Model 3',
+    ],
+    [
+      'https://www.autoscout24.de/angebote/alfa-romeo-giulia-2-2-diesel-rot-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      'Alfa Romeo',
+      'Giulia',
+    ],
+    [
+      'https://www.autoscout24.de/angebote/vw-id-3-pro-elektro-weiss-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      'Volkswagen',
+      'ID 3',
+    ],
+    [
+      'https://www.autoscout24.de/angebote/audi-e-tron-gt-elektro-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      'Audi',
+      'e-tron',
+    ],
     ['https://www.autoscout24.ch/de/d/porsche-macan-s-123456', 'Porsche', 'Macan'],
     // Standvirtual: /carros/anuncio/<make>-<model>-...-ID<id>.html
     ['https://www.standvirtual.com/carros/anuncio/bmw-x5-45-e-xdrive-xline-ID8PaB1c.html', 'BMW', 'X5'],
@@ -42,6 +78,9 @@ describe('make and model from a listing link', () => {
   });
 
   it('names the make when the path has no model after it', () => {
-    expect(makeModelFromListingLink('https://www.standvirtual.com/carros/anuncio/smart-ID8P1234.html')).toEqual({ make: 'Smart', model: null });
+    expect(makeModelFromListingLink('https://www.standvirtual.com/carros/anuncio/smart-ID8P1234.html')).toEqual({
+      make: 'Smart',
+      model: null,
+    });
   });
 });

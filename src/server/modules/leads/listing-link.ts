@@ -37,13 +37,16 @@ function siteOf(hostname: string): Site | null {
 const UUID_TAIL = /^(.+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function listingSlug(url: URL): string | null {
-  const segments = url.pathname.split('/').filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  const segments = url.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   switch (siteOf(url.hostname)) {
     case 'mobile.de': {
       const i = segments.indexOf('auto-inserat');
@@ -64,7 +67,13 @@ function listingSlug(url: URL): string | null {
   }
 }
 
-const slugOf = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugOf = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Known makes by their URL tokens, longest first, plus the short forms marketplaces also use. */
 const MAKES = [
@@ -96,7 +105,8 @@ function modelFrom(tokens: string[]): string | null {
   if (!first) return null;
   if (first.length === 1 && second && /^\d/.test(second)) return `${first.toUpperCase()} ${second}`; // Mercedes C 220
   if (first === 'e' && second) return `e-${second}`; // e-tron, e-golf
-  if (first === 'range' && second === 'rover') return third && RANGE_ROVER_LINES.has(third) ? `Range Rover ${word(third)}` : 'Range Rover';
+  if (first === 'range' && second === 'rover')
+    return third && RANGE_ROVER_LINES.has(third) ? `Range Rover ${word(third)}` : 'Range Rover';
   if (HEADS.has(first) && second) return `${word(first)} ${word(second)}`;
   return word(first);
 }

@@ -12,7 +12,15 @@ function photo(overrides: Partial<StoredPhoto> = {}): StoredPhoto {
   counter += 1;
   // Every byte value, so a driver that mangles bytea (text encoding, nulls) is caught.
   const data = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from(`photo ${counter}`)]);
-  return { data, contentType: 'image/jpeg', width: 1920, height: 1080, sha256: createHash('sha256').update(data).digest('hex'), sourceUrl: `https://img.classistatic.de/${counter}.jpg`, ...overrides };
+  return {
+    data,
+    contentType: 'image/jpeg',
+    width: 1920,
+    height: 1080,
+    sha256: createHash('sha256').update(data).digest('hex'),
+    sourceUrl: `https://img.classistatic.de/${counter}.jpg`,
+    ...overrides,
+  };
 }
 
 describe('media repository', () => {
@@ -22,9 +30,16 @@ describe('media repository', () => {
   });
   afterAll(() => t.close());
 
-  const newProposal = async () => (await t.db.insert(proposals).values({ publicId: randomUUID() }).returning({ id: proposals.id }))[0]!.id;
+  const newProposal = async () =>
+    (await t.db.insert(proposals).values({ publicId: randomUUID() }).returning({ id: proposals.id }))[0]!.id;
   const keysOf = async (proposalId: number) =>
-    (await t.db.select({ key: storedMedia.key }).from(storedMedia).where(eq(storedMedia.proposalId, proposalId)).orderBy(asc(storedMedia.id))).map((r) => r.key);
+    (
+      await t.db
+        .select({ key: storedMedia.key })
+        .from(storedMedia)
+        .where(eq(storedMedia.proposalId, proposalId))
+        .orderBy(asc(storedMedia.id))
+    ).map((r) => r.key);
 
   it('stores a photo under a random 32-hex key and gives its /media url', async () => {
     const proposalId = await newProposal();
@@ -33,7 +48,15 @@ describe('media repository', () => {
     expect(key).toMatch(/^[a-f0-9]{32}$/);
     expect(url).toBe(`/media/${key}`);
     const [row] = await t.db.select().from(storedMedia).where(eq(storedMedia.key, key));
-    expect(row).toMatchObject({ proposalId, contentType: 'image/webp', byteSize: input.data.length, width: 800, height: 600, sha256: input.sha256, sourceUrl: null });
+    expect(row).toMatchObject({
+      proposalId,
+      contentType: 'image/webp',
+      byteSize: input.data.length,
+      width: 800,
+      height: 600,
+      sha256: input.sha256,
+      sourceUrl: null,
+    });
     expect(Buffer.from(row!.data).equals(input.data)).toBe(true);
     const other = await insertStoredMedia(t.db, photo(), null);
     expect(other.key).not.toBe(key);
@@ -65,7 +88,11 @@ describe('media repository', () => {
   it('deletes a proposal’s media not kept, and only that proposal’s', async () => {
     const mine = await newProposal();
     const theirs = await newProposal();
-    const [a, b, c] = [await insertStoredMedia(t.db, photo(), mine), await insertStoredMedia(t.db, photo(), mine), await insertStoredMedia(t.db, photo(), mine)];
+    const [a, b, c] = [
+      await insertStoredMedia(t.db, photo(), mine),
+      await insertStoredMedia(t.db, photo(), mine),
+      await insertStoredMedia(t.db, photo(), mine),
+    ];
     const foreign = await insertStoredMedia(t.db, photo(), theirs);
     const loose = await insertStoredMedia(t.db, photo(), null);
     expect(await deleteMediaNotIn(t.db, mine, [a!.key, c!.key, foreign.key])).toBe(1);
@@ -74,7 +101,9 @@ describe('media repository', () => {
     expect(await deleteMediaNotIn(t.db, mine, [])).toBe(2);
     expect(await keysOf(mine)).toEqual([]);
     expect(await keysOf(theirs)).toEqual([foreign.key]);
-    expect(await t.db.select({ id: storedMedia.id }).from(storedMedia).where(eq(storedMedia.key, loose.key))).toHaveLength(1);
+    expect(
+      await t.db.select({ id: storedMedia.id }).from(storedMedia).where(eq(storedMedia.key, loose.key)),
+    ).toHaveLength(1);
   });
 
   it('goes away with its proposal', async () => {

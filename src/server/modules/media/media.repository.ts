@@ -7,7 +7,11 @@ import type { StoredPhoto } from './photo-import.ts';
 const MEDIA_URL = /^\/media\/([a-f0-9]{16,64})$/i;
 
 /** Stores a normalised photo under a fresh unguessable key; served publicly at the returned url. */
-export async function insertStoredMedia(db: DbOrTx, photo: StoredPhoto, proposalId: number | null): Promise<{ key: string; url: string }> {
+export async function insertStoredMedia(
+  db: DbOrTx,
+  photo: StoredPhoto,
+  proposalId: number | null,
+): Promise<{ key: string; url: string }> {
   const key = randomBytes(16).toString('hex');
   await db.insert(storedMedia).values({
     key,
@@ -32,14 +36,21 @@ export async function attachMediaToProposal(db: DbOrTx, keys: string[], proposal
   await db
     .update(storedMedia)
     .set({ proposalId })
-    .where(and(inArray(storedMedia.key, keys), or(isNull(storedMedia.proposalId), eq(storedMedia.proposalId, proposalId))));
+    .where(
+      and(inArray(storedMedia.key, keys), or(isNull(storedMedia.proposalId), eq(storedMedia.proposalId, proposalId))),
+    );
 }
 
 /** Deletes a proposal's media whose key is not kept (photos removed in the editor); returns how many. */
 export async function deleteMediaNotIn(db: DbOrTx, proposalId: number, keepKeys: string[]): Promise<number> {
   const rows = await db
     .delete(storedMedia)
-    .where(and(eq(storedMedia.proposalId, proposalId), keepKeys.length > 0 ? notInArray(storedMedia.key, keepKeys) : undefined))
+    .where(
+      and(
+        eq(storedMedia.proposalId, proposalId),
+        keepKeys.length > 0 ? notInArray(storedMedia.key, keepKeys) : undefined,
+      ),
+    )
     .returning({ id: storedMedia.id });
   return rows.length;
 }

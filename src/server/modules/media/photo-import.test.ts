@@ -10,12 +10,20 @@ const solid = (width: number, height: number, channels: 3 | 4 = 3, alpha = 1) =>
   sharp({ create: { width, height, channels, background: { r: 200, g: 30, b: 40, alpha } } });
 
 /** Random pixels: compresses badly, so truncating the file really cuts image data. */
-const noiseJpeg = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+const noiseJpeg = (width: number, height: number) =>
+  sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 
 describe('normalisePhoto', () => {
   it('fits a large JPEG within 1920 px and stores JPEG', async () => {
     const photo = await normalisePhoto(await solid(4000, 3000).jpeg().toBuffer(), 'https://img.classistatic.de/x.jpg');
-    expect(photo).toMatchObject({ contentType: 'image/jpeg', width: 1920, height: 1440, sourceUrl: 'https://img.classistatic.de/x.jpg' });
+    expect(photo).toMatchObject({
+      contentType: 'image/jpeg',
+      width: 1920,
+      height: 1440,
+      sourceUrl: 'https://img.classistatic.de/x.jpg',
+    });
     const meta = await sharp(photo.data).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 1920, height: 1440 });
   });
@@ -40,7 +48,11 @@ describe('normalisePhoto', () => {
   });
 
   it('applies the EXIF orientation and strips all metadata', async () => {
-    const input = await solid(400, 200).jpeg().withMetadata({ orientation: 6 }).withExif({ IFD0: { Copyright: 'Dealer GmbH', Artist: 'Someone' } }).toBuffer();
+    const input = await solid(400, 200)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Copyright: 'Dealer GmbH', Artist: 'Someone' } })
+      .toBuffer();
     expect((await sharp(input).metadata()).orientation).toBe(6);
     const photo = await normalisePhoto(input, null);
     expect([photo.width, photo.height]).toEqual([200, 400]);
@@ -62,7 +74,11 @@ describe('normalisePhoto', () => {
   it.each([
     ['a text file', async () => Buffer.from('hello, this is not an image\n')],
     ['an empty file', async () => Buffer.alloc(0)],
-    ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>')],
+    [
+      'an SVG',
+      async () =>
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
+    ],
     ['a TIFF', () => solid(50, 50).tiff().toBuffer()],
     ['a truncated JPEG', async () => (await noiseJpeg(400, 300)).subarray(0, 4000)],
     ['an HTML page claiming to be a JPEG', async () => Buffer.from('\xff\xd8\xff<html>blocked</html>', 'latin1')],
@@ -99,8 +115,12 @@ describe('downloadPhotos (local server, testOrigin)', () => {
       const delay = Number(url.searchParams.get('delay') ?? 0);
       setTimeout(() => {
         if (url.pathname === '/photo.jpg') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
-        if (url.pathname === '/huge.jpg') return res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(PHOTO_LIMITS.maxBytes + 1) }).end();
-        if (url.pathname === '/not-image.jpg') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html>Access denied</html>');
+        if (url.pathname === '/huge.jpg')
+          return res
+            .writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(PHOTO_LIMITS.maxBytes + 1) })
+            .end();
+        if (url.pathname === '/not-image.jpg')
+          return res.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html>Access denied</html>');
         res.writeHead(404, { 'content-type': 'text/html' }).end('not found');
       }, delay);
     });
@@ -112,7 +132,12 @@ describe('downloadPhotos (local server, testOrigin)', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const fetchOptions = () => ({ allowedDomains: ['classistatic.de'], timeoutMs: 5_000, testOrigin: origin, resolve: async () => ['10.0.0.1'] });
+  const fetchOptions = () => ({
+    allowedDomains: ['classistatic.de'],
+    timeoutMs: 5_000,
+    testOrigin: origin,
+    resolve: async () => ['10.0.0.1'],
+  });
 
   it('keeps the order, and fails the bad ones individually', async () => {
     const urls = [
@@ -137,7 +162,13 @@ describe('downloadPhotos (local server, testOrigin)', () => {
       'Photo address not allowed',
       'ok',
     ]);
-    for (const i of [0, 2, 7]) expect(results[i]!.photo).toMatchObject({ contentType: 'image/jpeg', width: 1920, height: 768, sourceUrl: urls[i] });
+    for (const i of [0, 2, 7])
+      expect(results[i]!.photo).toMatchObject({
+        contentType: 'image/jpeg',
+        width: 1920,
+        height: 768,
+        sourceUrl: urls[i],
+      });
   });
 
   it('downloads at most `concurrency` at a time (4 by default)', async () => {
@@ -153,7 +184,10 @@ describe('downloadPhotos (local server, testOrigin)', () => {
 
   it('refuses more than 60 photos, and does nothing for none', async () => {
     const urls = Array.from({ length: 61 }, (_, i) => `${origin}/photo.jpg?i=${i}`);
-    await expect(downloadPhotos(urls, fetchOptions())).rejects.toMatchObject({ code: 'VALIDATION', message: 'At most 60 photos' });
+    await expect(downloadPhotos(urls, fetchOptions())).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'At most 60 photos',
+    });
     expect(await downloadPhotos([], fetchOptions())).toEqual([]);
   });
 });

@@ -40,12 +40,17 @@ export async function normalisePhoto(input: Buffer, sourceUrl: string | null): P
   if (!DECODABLE.has(meta.format ?? '') && !isAvif) throw unsupported();
 
   try {
-    const base = open().rotate().resize({ width: PHOTO_LIMITS.maxEdge, height: PHOTO_LIMITS.maxEdge, fit: 'inside', withoutEnlargement: true });
+    const base = open()
+      .rotate()
+      .resize({ width: PHOTO_LIMITS.maxEdge, height: PHOTO_LIMITS.maxEdge, fit: 'inside', withoutEnlargement: true });
     // An alpha channel that is fully opaque (common in PNG exports) does not need WebP.
     const transparent = meta.hasAlpha && !(await open().stats()).isOpaque;
     const { data, info } = transparent
       ? await base.webp({ quality: 82, alphaQuality: 90 }).toBuffer({ resolveWithObject: true })
-      : await base.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+      : await base
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer({ resolveWithObject: true });
     return {
       data,
       contentType: transparent ? 'image/webp' : 'image/jpeg',
@@ -92,7 +97,8 @@ export async function downloadPhotos(
   fetchOptions: Omit<SafeFetchOptions, 'accept' | 'maxBytes'>,
   opts: { concurrency?: number } = {},
 ): Promise<Array<{ url: string; photo?: StoredPhoto; error?: string }>> {
-  if (urls.length > PHOTO_LIMITS.maxPhotos) throw new AppError('VALIDATION', `At most ${PHOTO_LIMITS.maxPhotos} photos`);
+  if (urls.length > PHOTO_LIMITS.maxPhotos)
+    throw new AppError('VALIDATION', `At most ${PHOTO_LIMITS.maxPhotos} photos`);
   const results: Array<{ url: string; photo?: StoredPhoto; error?: string }> = urls.map((url) => ({ url }));
   let next = 0;
   const worker = async () => {

@@ -22,7 +22,12 @@ describe('notifications', () => {
   const rowsOf = (userId: number) => t.database.db.select().from(notifications).where(eq(notifications.userId, userId));
 
   /** Inserts notifications for a user, one minute apart starting at `start`, in the order given. */
-  async function insertFor(userId: number, titles: string[], start = new Date('2025-03-01T10:00:00Z'), extra: Partial<typeof notifications.$inferInsert> = {}) {
+  async function insertFor(
+    userId: number,
+    titles: string[],
+    start = new Date('2025-03-01T10:00:00Z'),
+    extra: Partial<typeof notifications.$inferInsert> = {},
+  ) {
     return t.database.db
       .insert(notifications)
       .values(
@@ -50,8 +55,24 @@ describe('notifications', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json();
     expect(list.map((n: { title: string }) => n.title)).toEqual(['third', 'second', 'first']);
-    expect(Object.keys(list[0]).sort()).toEqual(['createdAt', 'id', 'isRead', 'message', 'relatedId', 'relatedType', 'title', 'type']);
-    expect(list[0]).toMatchObject({ type: 'new_lead', message: 'third message', relatedId: 102, relatedType: 'lead', isRead: false, createdAt: '2025-03-01T10:02:00.000Z' });
+    expect(Object.keys(list[0]).sort()).toEqual([
+      'createdAt',
+      'id',
+      'isRead',
+      'message',
+      'relatedId',
+      'relatedType',
+      'title',
+      'type',
+    ]);
+    expect(list[0]).toMatchObject({
+      type: 'new_lead',
+      message: 'third message',
+      relatedId: 102,
+      relatedType: 'lead',
+      isRead: false,
+      createdAt: '2025-03-01T10:02:00.000Z',
+    });
   });
 
   it('orders notifications created at the same instant by newest id', async () => {
@@ -59,7 +80,10 @@ describe('notifications', () => {
     const at = new Date('2025-04-01T09:00:00Z');
     await insertFor(user.id, ['older'], at);
     await insertFor(user.id, ['newer'], at);
-    expect((await get(cookie, '/api/notifications')).json().map((n: { title: string }) => n.title)).toEqual(['newer', 'older']);
+    expect((await get(cookie, '/api/notifications')).json().map((n: { title: string }) => n.title)).toEqual([
+      'newer',
+      'older',
+    ]);
   });
 
   it(`shows at most the latest ${NOTIFICATION_LIST_LIMIT}, while the count covers all unread`, async () => {
@@ -153,14 +177,32 @@ describe('notifications', () => {
       expect(res.json()).toEqual({ count: everyone.length - 1 });
 
       const created = await t.database.db.select().from(notifications).where(eq(notifications.title, 'Office closed'));
-      expect(created.map((n) => n.userId).sort((a, b) => a - b)).toEqual(everyone.filter((id) => id !== admin.id).sort((a, b) => a - b));
-      for (const n of created) expect(n).toMatchObject({ type: 'other', message: 'Closed on Friday.', createdBy: admin.id, isRead: false, relatedId: null });
+      expect(created.map((n) => n.userId).sort((a, b) => a - b)).toEqual(
+        everyone.filter((id) => id !== admin.id).sort((a, b) => a - b),
+      );
+      for (const n of created)
+        expect(n).toMatchObject({
+          type: 'other',
+          message: 'Closed on Friday.',
+          createdBy: admin.id,
+          isRead: false,
+          relatedId: null,
+        });
 
-      expect((await get(readerCookie, '/api/notifications')).json()[0]).toMatchObject({ type: 'other', title: 'Office closed' });
-      expect((await get(cookie, '/api/notifications')).json().some((n: { title: string }) => n.title === 'Office closed')).toBe(false);
+      expect((await get(readerCookie, '/api/notifications')).json()[0]).toMatchObject({
+        type: 'other',
+        title: 'Office closed',
+      });
+      expect(
+        (await get(cookie, '/api/notifications')).json().some((n: { title: string }) => n.title === 'Office closed'),
+      ).toBe(false);
 
       expect(events).toHaveLength(1);
-      expect(events[0]).toMatchObject({ type: 'notification_created', data: { type: 'other', relatedId: null }, audience: { kind: 'users' } });
+      expect(events[0]).toMatchObject({
+        type: 'notification_created',
+        data: { type: 'other', relatedId: null },
+        audience: { kind: 'users' },
+      });
       const audience = events[0]!.audience as { userIds: number[] };
       expect(audience.userIds).toContain(reader.id);
       expect(audience.userIds).not.toContain(admin.id);
@@ -171,7 +213,11 @@ describe('notifications', () => {
       const a = await t.createUser();
       const b = await t.createUser();
       const c = await t.createUser();
-      const res = await announce(cookie, { title: 'Just you two', message: 'Meeting at 3.', userIds: [a.id, c.id, 987654] });
+      const res = await announce(cookie, {
+        title: 'Just you two',
+        message: 'Meeting at 3.',
+        userIds: [a.id, c.id, 987654],
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ count: 2 });
       const created = await t.database.db.select().from(notifications).where(eq(notifications.title, 'Just you two'));
@@ -199,7 +245,11 @@ describe('notifications', () => {
       for (const title of ['', '    ']) {
         const res = await announce(cookie, { title, message: 'Body' });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'Title is required', fields: { title: 'Title is required' } });
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION',
+          message: 'Title is required',
+          fields: { title: 'Title is required' },
+        });
       }
       const blankMessage = await announce(cookie, { title: 'Title', message: '  ' });
       expect(blankMessage.statusCode).toBe(400);

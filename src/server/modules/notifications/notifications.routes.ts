@@ -4,14 +4,23 @@ import { idParamSchema } from '#shared/schemas/common.ts';
 import { announcementSchema, notificationCountSchema, notificationListSchema } from '#shared/schemas/notifications.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (app, { notifications }) => {
-  app.get('/api/notifications', { config: { access: 'user' }, schema: { response: { 200: notificationListSchema } } }, async (request) =>
-    notifications.list(request.user!.id),
+export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (
+  app,
+  { notifications },
+) => {
+  app.get(
+    '/api/notifications',
+    { config: { access: 'user' }, schema: { response: { 200: notificationListSchema } } },
+    async (request) => notifications.list(request.user!.id),
   );
 
-  app.get('/api/notifications/count', { config: { access: 'user' }, schema: { response: { 200: notificationCountSchema } } }, async (request) => ({
-    count: await notifications.count(request.user!.id),
-  }));
+  app.get(
+    '/api/notifications/count',
+    { config: { access: 'user' }, schema: { response: { 200: notificationCountSchema } } },
+    async (request) => ({
+      count: await notifications.count(request.user!.id),
+    }),
+  );
 
   app.put(
     '/api/notifications/mark-all-read',
@@ -21,7 +30,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
 
   app.put(
     '/api/notifications/:id/read',
-    { config: { access: 'user' }, schema: { params: idParamSchema, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    {
+      config: { access: 'user' },
+      schema: { params: idParamSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
     async (request) => {
       await notifications.markRead(request.user!.id, request.params.id);
       return { ok: true as const };
@@ -34,7 +46,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     { config: { access: 'admin' }, schema: { body: announcementSchema, response: { 201: notificationCountSchema } } },
     async (request, reply) => {
       const { title, message, userIds } = request.body;
-      const count = await notifications.notify({ type: 'other', title, message, createdBy: request.user!.id }, { userIds });
+      const count = await notifications.notify(
+        { type: 'other', title, message, createdBy: request.user!.id },
+        { userIds },
+      );
       return reply.status(201).send({ count });
     },
   );

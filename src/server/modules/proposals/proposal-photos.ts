@@ -26,7 +26,12 @@ const isRemote = (url: string) => /^https?:\/\//i.test(url);
  * photo is kept as is when it is a fresh upload or already this proposal's; one that belongs to
  * another proposal is copied, so deleting either proposal never takes the other's photos.
  */
-export async function resolvePhotos(db: DbOrTx, urls: string[], downloader: PhotoDownloader, proposalId: number | null): Promise<ResolvedPhotos> {
+export async function resolvePhotos(
+  db: DbOrTx,
+  urls: string[],
+  downloader: PhotoDownloader,
+  proposalId: number | null,
+): Promise<ResolvedPhotos> {
   const unique = [...new Set(urls)];
   const keys = unique.map((u) => mediaKeyFromUrl(u)).filter((k): k is string => k !== null);
   const stored = new Map((await findMediaByKeys(db, keys)).map((m) => [m.key, m]));
@@ -40,7 +45,8 @@ export async function resolvePhotos(db: DbOrTx, urls: string[], downloader: Phot
     if (key !== null) {
       const media = stored.get(key);
       if (!media) failed.push({ url, message: 'This photo is no longer stored; upload it again' });
-      else if (media.proposalId === null || media.proposalId === proposalId) slots.push({ kind: 'stored', url: `/media/${key}`, key });
+      else if (media.proposalId === null || media.proposalId === proposalId)
+        slots.push({ kind: 'stored', url: `/media/${key}`, key });
       else slots.push({ kind: 'new', url, photo: copyOf(media) });
       continue;
     }
@@ -67,7 +73,11 @@ function copyOf(media: Awaited<ReturnType<typeof findMediaByKeys>>[number]): Sto
 }
 
 /** Stores the new photos for the proposal (inside its transaction) and answers the final ordered URLs and keys. */
-export async function storePhotos(tx: DbOrTx, slots: PhotoSlot[], proposalId: number): Promise<{ urls: string[]; keys: string[] }> {
+export async function storePhotos(
+  tx: DbOrTx,
+  slots: PhotoSlot[],
+  proposalId: number,
+): Promise<{ urls: string[]; keys: string[] }> {
   const urls: string[] = [];
   const keys: string[] = [];
   for (const slot of slots) {

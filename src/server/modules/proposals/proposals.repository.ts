@@ -50,7 +50,11 @@ export async function findPublicProposal(db: DbOrTx, publicId: string) {
 
 /** A lead's proposals, newest first. */
 export function listByLead(db: DbOrTx, leadId: number): Promise<ProposalRow[]> {
-  return db.select().from(proposals).where(eq(proposals.leadId, leadId)).orderBy(desc(proposals.createdAt), desc(proposals.id));
+  return db
+    .select()
+    .from(proposals)
+    .where(eq(proposals.leadId, leadId))
+    .orderBy(desc(proposals.createdAt), desc(proposals.id));
 }
 
 export async function findById(db: DbOrTx, id: number): Promise<ProposalRow | undefined> {
@@ -63,7 +67,11 @@ export async function insertProposal(db: DbOrTx, values: NewProposalRow): Promis
   return row!;
 }
 
-export async function updateProposal(db: DbOrTx, id: number, values: Partial<NewProposalRow>): Promise<ProposalRow | undefined> {
+export async function updateProposal(
+  db: DbOrTx,
+  id: number,
+  values: Partial<NewProposalRow>,
+): Promise<ProposalRow | undefined> {
   const [row] = await db.update(proposals).set(values).where(eq(proposals.id, id)).returning();
   return row;
 }
@@ -80,9 +88,19 @@ export async function deleteProposal(db: DbOrTx, id: number): Promise<ProposalRo
 export async function recordView(db: DbOrTx, publicId: string, at: Date) {
   const [row] = await db
     .update(proposals)
-    .set({ viewCount: sql`${proposals.viewCount} + 1`, lastViewedAt: at, firstViewedAt: sql`coalesce(${proposals.firstViewedAt}, ${at.toISOString()}::timestamptz)` })
+    .set({
+      viewCount: sql`${proposals.viewCount} + 1`,
+      lastViewedAt: at,
+      firstViewedAt: sql`coalesce(${proposals.firstViewedAt}, ${at.toISOString()}::timestamptz)`,
+    })
     .where(eq(proposals.publicId, publicId))
-    .returning({ id: proposals.id, leadId: proposals.leadId, viewCount: proposals.viewCount, brand: proposals.vehicleBrand, model: proposals.vehicleModel });
+    .returning({
+      id: proposals.id,
+      leadId: proposals.leadId,
+      viewCount: proposals.viewCount,
+      brand: proposals.vehicleBrand,
+      model: proposals.vehicleModel,
+    });
   return row ? { ...row, first: row.viewCount === 1 } : undefined;
 }
 

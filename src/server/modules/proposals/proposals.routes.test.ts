@@ -4,9 +4,26 @@ import { proposals } from '#server/db/schema/proposals.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 const PROPOSAL_KEYS = [
-  'vehicleBrand', 'vehicleModel', 'vehicleSubmodel', 'vehicleFirstRegistration', 'vehicleMileage', 'vehicleEngineSize', 'vehicleFuelType',
-  'vehiclePower', 'vehicleCo2Emissions', 'vehicleCountry', 'vehiclePrice', 'vehicleOriginalPrice', 'vehiclePriceWithoutVat', 'isvCost',
-  'ivaCost', 'transportCost', 'registrationFee', 'totalCost', 'sourceListing', 'imageUrls',
+  'vehicleBrand',
+  'vehicleModel',
+  'vehicleSubmodel',
+  'vehicleFirstRegistration',
+  'vehicleMileage',
+  'vehicleEngineSize',
+  'vehicleFuelType',
+  'vehiclePower',
+  'vehicleCo2Emissions',
+  'vehicleCountry',
+  'vehiclePrice',
+  'vehicleOriginalPrice',
+  'vehiclePriceWithoutVat',
+  'isvCost',
+  'ivaCost',
+  'transportCost',
+  'registrationFee',
+  'totalCost',
+  'sourceListing',
+  'imageUrls',
 ].sort();
 
 describe('GET /api/proposals/public/:publicId', () => {
@@ -18,18 +35,54 @@ describe('GET /api/proposals/public/:publicId', () => {
     staffId = (await t.createUser({ role: 'admin', firstName: 'Staff' })).id;
     const [lead] = await t.database.db
       .insert(leads)
-      .values({ reference: 'L77001', firstName: 'Joana', lastName: 'Martins', email: 'joana@example.pt', phone: '+351 961 000 000', vehicleMake: 'BMW', vehicleModel: 'X1', emailSource: 'comercial', notes: 'internal note', assignedTo: staffId, quotedAmount: '31000.00' })
+      .values({
+        reference: 'L77001',
+        firstName: 'Joana',
+        lastName: 'Martins',
+        email: 'joana@example.pt',
+        phone: '+351 961 000 000',
+        vehicleMake: 'BMW',
+        vehicleModel: 'X1',
+        emailSource: 'comercial',
+        notes: 'internal note',
+        assignedTo: staffId,
+        quotedAmount: '31000.00',
+      })
       .returning();
     leadId = lead!.id;
     await t.database.db.insert(proposals).values([
       {
-        publicId: '5b0f1f8e-1c1e-4a8a-9a51-0d7f7f000001', leadId, vehicleBrand: 'BMW', vehicleModel: 'X1', vehicleSubmodel: 'sDrive18d', vehicleMileage: 45000,
-        vehicleEngineSize: 1995, vehicleFuelType: 'diesel', vehiclePower: '110 kW (150 cv)', vehicleCo2Emissions: 119, vehicleFirstRegistration: '03/2020',
-        vehicleCountry: 'Alemanha', vehiclePrice: '24500.00', vehicleOriginalPrice: '25900.00', vehiclePriceWithoutVat: '20588.24', isvCost: '2980.12',
-        ivaCost: '0.00', totalCost: '29820.12', sourceListing: 'https://suchen.mobile.de/fahrzeuge/details.html?id=1', imageUrls: ['/media/abcdef0123456789', 'https://img.example/b.jpg'],
-        createdBy: staffId, taxDeclarationDate: '2026-01-10', electricRangeKm: null,
+        publicId: '5b0f1f8e-1c1e-4a8a-9a51-0d7f7f000001',
+        leadId,
+        vehicleBrand: 'BMW',
+        vehicleModel: 'X1',
+        vehicleSubmodel: 'sDrive18d',
+        vehicleMileage: 45000,
+        vehicleEngineSize: 1995,
+        vehicleFuelType: 'diesel',
+        vehiclePower: '110 kW (150 cv)',
+        vehicleCo2Emissions: 119,
+        vehicleFirstRegistration: '03/2020',
+        vehicleCountry: 'Alemanha',
+        vehiclePrice: '24500.00',
+        vehicleOriginalPrice: '25900.00',
+        vehiclePriceWithoutVat: '20588.24',
+        isvCost: '2980.12',
+        ivaCost: '0.00',
+        totalCost: '29820.12',
+        sourceListing: 'https://suchen.mobile.de/fahrzeuge/details.html?id=1',
+        imageUrls: ['/media/abcdef0123456789', 'https://img.example/b.jpg'],
+        createdBy: staffId,
+        taxDeclarationDate: '2026-01-10',
+        electricRangeKm: null,
       },
-      { publicId: '5b0f1f8e-1c1e-4a8a-9a51-0d7f7f000002', leadId: null, vehicleBrand: 'Fiat', vehicleModel: '500', createdBy: staffId },
+      {
+        publicId: '5b0f1f8e-1c1e-4a8a-9a51-0d7f7f000002',
+        leadId: null,
+        vehicleBrand: 'Fiat',
+        vehicleModel: '500',
+        createdBy: staffId,
+      },
     ]);
   });
   afterAll(() => t.close());
@@ -44,19 +97,54 @@ describe('GET /api/proposals/public/:publicId', () => {
     expect(Object.keys(body.proposal).sort()).toEqual(PROPOSAL_KEYS);
     expect(body).toEqual({
       proposal: {
-        vehicleBrand: 'BMW', vehicleModel: 'X1', vehicleSubmodel: 'sDrive18d', vehicleFirstRegistration: '03/2020', vehicleMileage: 45000,
-        vehicleEngineSize: 1995, vehicleFuelType: 'diesel', vehiclePower: '110 kW (150 cv)', vehicleCo2Emissions: 119, vehicleCountry: 'Alemanha',
-        vehiclePrice: '24500.00', vehicleOriginalPrice: '25900.00', vehiclePriceWithoutVat: '20588.24', isvCost: '2980.12', ivaCost: '0.00',
-        transportCost: '2000.00', registrationFee: '340.00', totalCost: '29820.12', sourceListing: 'https://suchen.mobile.de/fahrzeuge/details.html?id=1',
+        vehicleBrand: 'BMW',
+        vehicleModel: 'X1',
+        vehicleSubmodel: 'sDrive18d',
+        vehicleFirstRegistration: '03/2020',
+        vehicleMileage: 45000,
+        vehicleEngineSize: 1995,
+        vehicleFuelType: 'diesel',
+        vehiclePower: '110 kW (150 cv)',
+        vehicleCo2Emissions: 119,
+        vehicleCountry: 'Alemanha',
+        vehiclePrice: '24500.00',
+        vehicleOriginalPrice: '25900.00',
+        vehiclePriceWithoutVat: '20588.24',
+        isvCost: '2980.12',
+        ivaCost: '0.00',
+        transportCost: '2000.00',
+        registrationFee: '340.00',
+        totalCost: '29820.12',
+        sourceListing: 'https://suchen.mobile.de/fahrzeuge/details.html?id=1',
         imageUrls: ['/media/abcdef0123456789', 'https://img.example/b.jpg'],
       },
-      lead: { firstName: 'Joana', lastName: 'Martins', email: 'joana@example.pt', reference: 'L77001', emailSource: 'comercial' },
+      lead: {
+        firstName: 'Joana',
+        lastName: 'Martins',
+        email: 'joana@example.pt',
+        reference: 'L77001',
+        emailSource: 'comercial',
+      },
     });
   });
 
   it('leaks nothing internal: no ids, staff, tax inputs, notes or the lead phone', async () => {
     const text = (await get('5b0f1f8e-1c1e-4a8a-9a51-0d7f7f000001')).body;
-    for (const leak of ['"id"', 'leadId', 'createdBy', 'assignedTo', 'phone', '+351 961', 'internal note', 'quotedAmount', 'taxDeclarationDate', 'wltpValue', 'publicId', 'createdAt', String(staffId) + ',']) {
+    for (const leak of [
+      '"id"',
+      'leadId',
+      'createdBy',
+      'assignedTo',
+      'phone',
+      '+351 961',
+      'internal note',
+      'quotedAmount',
+      'taxDeclarationDate',
+      'wltpValue',
+      'publicId',
+      'createdAt',
+      String(staffId) + ',',
+    ]) {
       expect(text, leak).not.toContain(leak);
     }
   });
@@ -64,7 +152,14 @@ describe('GET /api/proposals/public/:publicId', () => {
   it('omits lead when the proposal has none; defaults show as stored', async () => {
     const body = (await get('5b0f1f8e-1c1e-4a8a-9a51-0d7f7f000002')).json();
     expect(body.lead).toBeUndefined();
-    expect(body.proposal).toMatchObject({ vehicleBrand: 'Fiat', transportCost: '2000.00', registrationFee: '340.00', totalCost: null, imageUrls: [], sourceListing: null });
+    expect(body.proposal).toMatchObject({
+      vehicleBrand: 'Fiat',
+      transportCost: '2000.00',
+      registrationFee: '340.00',
+      totalCost: null,
+      imageUrls: [],
+      sourceListing: null,
+    });
   });
 
   it('answers 404 in Portuguese to an unknown, malformed or over-long id, to anyone', async () => {

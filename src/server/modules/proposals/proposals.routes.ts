@@ -27,44 +27,76 @@ interface Options {
 }
 
 /** Proposals (document 2 section 7): staff CRUD, photo upload, listing extraction, and the customer's link. */
-export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (app, { proposals, scraper, sessions, scrapeRatePerMinute }) => {
+export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { proposals, scraper, sessions, scrapeRatePerMinute },
+) => {
   const access = { access: 'user' as const };
   const ok = z.object({ ok: z.literal(true) });
 
   // Uploads arrive as the image itself (Content-Type image/jpeg, png or webp), not multipart.
-  app.addContentTypeParser([...PHOTO_TYPES], { parseAs: 'buffer', bodyLimit: PROPOSAL_LIMITS.maxPhotoBytes }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    [...PHOTO_TYPES],
+    { parseAs: 'buffer', bodyLimit: PROPOSAL_LIMITS.maxPhotoBytes },
+    (_request, body, done) => done(null, body),
+  );
 
-  app.get('/api/leads/:id/proposals', { config: access, schema: { params: idParamSchema, response: { 200: proposalListSchema } } }, async (request) =>
-    proposals.listForLead(request.params.id),
+  app.get(
+    '/api/leads/:id/proposals',
+    { config: access, schema: { params: idParamSchema, response: { 200: proposalListSchema } } },
+    async (request) => proposals.listForLead(request.params.id),
   );
 
   app.post(
     '/api/leads/:id/proposals',
-    { config: access, schema: { params: idParamSchema, body: proposalInputSchema, response: { 201: proposalWriteResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await proposals.create(request.params.id, request.body, request.user!)),
+    {
+      config: access,
+      schema: { params: idParamSchema, body: proposalInputSchema, response: { 201: proposalWriteResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await proposals.create(request.params.id, request.body, request.user!)),
   );
 
   app.put(
     '/api/proposals/:id',
-    { config: access, schema: { params: idParamSchema, body: proposalInputSchema, response: { 200: proposalWriteResponseSchema } } },
+    {
+      config: access,
+      schema: { params: idParamSchema, body: proposalInputSchema, response: { 200: proposalWriteResponseSchema } },
+    },
     async (request) => proposals.update(request.params.id, request.body, request.user!),
   );
 
-  app.delete('/api/proposals/:id', { config: access, schema: { params: idParamSchema, response: { 200: ok } } }, async (request) => {
-    await proposals.remove(request.params.id, request.user!);
-    return { ok: true as const };
-  });
+  app.delete(
+    '/api/proposals/:id',
+    { config: access, schema: { params: idParamSchema, response: { 200: ok } } },
+    async (request) => {
+      await proposals.remove(request.params.id, request.user!);
+      return { ok: true as const };
+    },
+  );
 
-  app.post('/api/proposals/photos', { config: access, schema: { response: { 201: uploadedPhotoSchema } } }, async (request, reply) => {
-    if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a JPEG, PNG or WebP photo');
-    return reply.status(201).send(await proposals.uploadPhoto(request.body));
-  });
+  app.post(
+    '/api/proposals/photos',
+    { config: access, schema: { response: { 201: uploadedPhotoSchema } } },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a JPEG, PNG or WebP photo');
+      return reply.status(201).send(await proposals.uploadPhoto(request.body));
+    },
+  );
 
   // It can take long (document 2 section 7): limited per user so nobody hammers a marketplace.
   app.post(
     '/api/scrape-vehicle-data',
     {
-      config: { ...access, rateLimit: { max: scrapeRatePerMinute, timeWindow: '1 minute', keyGenerator: (r) => `scrape:${r.user?.id ?? r.ip}` } },
+      config: {
+        ...access,
+        rateLimit: {
+          max: scrapeRatePerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (r) => `scrape:${r.user?.id ?? r.ip}`,
+        },
+      },
       bodyLimit: PROPOSAL_LIMITS.maxPageBytes + 256 * 1024,
       schema: { body: scrapeRequestSchema, response: { 200: scrapeResponseSchema } },
     },
@@ -74,7 +106,10 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (app, { pro
   // The customer's link: public, and the response schema drops every field the customer must not see.
   app.get(
     '/api/proposals/public/:publicId',
-    { config: { access: 'public' }, schema: { params: z.object({ publicId: z.string() }), response: { 200: publicProposalResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ publicId: z.string() }), response: { 200: publicProposalResponseSchema } },
+    },
     async (request) => proposals.getPublic(request.params.publicId),
   );
 

@@ -15,7 +15,12 @@ import { todayInLisbon } from '#shared/tax/dates.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
-import { attachMediaToProposal, deleteMediaNotIn, deleteOrphanMedia, insertStoredMedia } from '#server/modules/media/media.repository.ts';
+import {
+  attachMediaToProposal,
+  deleteMediaNotIn,
+  deleteOrphanMedia,
+  insertStoredMedia,
+} from '#server/modules/media/media.repository.ts';
 import { normalisePhoto } from '#server/modules/media/photo-import.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import { insertEntry, leadExists } from '#server/modules/timeline/timeline.repository.ts';
@@ -58,20 +63,32 @@ export function createProposalsService(deps: Deps) {
   const recentViews = new Map<string, number>();
 
   const leadChanged = (leadId: number | null, byUserId: number | null) => {
-    if (leadId !== null) hub.publish({ type: 'lead_updated', data: byUserId === null ? { leadId } : { leadId, byUserId }, audience: { kind: 'staff' } });
+    if (leadId !== null)
+      hub.publish({
+        type: 'lead_updated',
+        data: byUserId === null ? { leadId } : { leadId, byUserId },
+        audience: { kind: 'staff' },
+      });
   };
 
   /** The stored row's columns from the editor's fields, with ISV, IVA and total computed here. */
   function columns(input: ProposalInputParsed) {
     const today = todayInLisbon(clock.now());
     const first = firstRegistrationDate(input.vehicleFirstRegistration);
-    if (first && first > today) throw new AppError('VALIDATION', 'First registration cannot be in the future', { vehicleFirstRegistration: 'First registration cannot be in the future' });
+    if (first && first > today)
+      throw new AppError('VALIDATION', 'First registration cannot be in the future', {
+        vehicleFirstRegistration: 'First registration cannot be in the future',
+      });
     const costs = computeProposalCosts(input, today);
     const { imageUrls: _urls, ...fields } = input;
     return { ...fields, isvCost: costs.isvCost, ivaCost: costs.ivaCost, totalCost: costs.totalCost };
   }
 
-  async function save(input: ProposalInputParsed, proposalId: number | null, write: (tx: DbOrTx, values: ReturnType<typeof columns>) => Promise<repo.ProposalRow>) {
+  async function save(
+    input: ProposalInputParsed,
+    proposalId: number | null,
+    write: (tx: DbOrTx, values: ReturnType<typeof columns>) => Promise<repo.ProposalRow>,
+  ) {
     const values = columns(input);
     const { slots, failed } = await resolvePhotos(db, input.imageUrls, photos, proposalId);
     const row = await db.transaction(async (tx) => {
@@ -84,7 +101,10 @@ export function createProposalsService(deps: Deps) {
     return { proposal: toProposal(row), failedImages: failed } satisfies ProposalWriteResponse;
   }
 
-  async function reportFirstView(view: { leadId: number | null; brand: string | null; model: string | null }, now: Date): Promise<void> {
+  async function reportFirstView(
+    view: { leadId: number | null; brand: string | null; model: string | null },
+    now: Date,
+  ): Promise<void> {
     const lead = view.leadId === null ? undefined : await repo.leadSummary(db, view.leadId);
     if (!lead) return;
     const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
@@ -121,7 +141,9 @@ export function createProposalsService(deps: Deps) {
 
     async create(leadId: number, input: ProposalInputParsed, user: { id: number }): Promise<ProposalWriteResponse> {
       if (!(await leadExists(db, leadId))) throw notFound(LEAD_NOT_FOUND);
-      const result = await save(input, null, (tx, values) => repo.insertProposal(tx, { ...values, publicId: randomUUID(), leadId, createdBy: user.id }));
+      const result = await save(input, null, (tx, values) =>
+        repo.insertProposal(tx, { ...values, publicId: randomUUID(), leadId, createdBy: user.id }),
+      );
       leadChanged(leadId, user.id);
       return result;
     },
@@ -184,10 +206,18 @@ export function createProposalsService(deps: Deps) {
       if (!row) throw notFound(PROPOSAL_NOT_FOUND);
       const { proposal, lead } = row;
       if (!lead?.id) return { proposal };
-      const emailSource: EmailSource = (EMAIL_SOURCES as readonly string[]).includes(lead.emailSource) ? (lead.emailSource as EmailSource) : 'geral';
+      const emailSource: EmailSource = (EMAIL_SOURCES as readonly string[]).includes(lead.emailSource)
+        ? (lead.emailSource as EmailSource)
+        : 'geral';
       return {
         proposal,
-        lead: { firstName: lead.firstName, lastName: lead.lastName, email: lead.email, reference: lead.reference, emailSource },
+        lead: {
+          firstName: lead.firstName,
+          lastName: lead.lastName,
+          email: lead.email,
+          reference: lead.reference,
+          emailSource,
+        },
       };
     },
 

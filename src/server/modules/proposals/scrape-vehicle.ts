@@ -15,10 +15,17 @@ export interface ListingPageFetcher {
   fetchPage(url: string): Promise<{ status: number; body: string; finalUrl: string }>;
 }
 
-export const UNSUPPORTED_SITE = 'Only mobile.de, AutoScout24 and Standvirtual listings can be read automatically. For another site, paste the page source.';
-export const NOT_A_LISTING = 'No vehicle data was found on this page. Check that it is a single listing, or paste the page source.';
+export const UNSUPPORTED_SITE =
+  'Only mobile.de, AutoScout24 and Standvirtual listings can be read automatically. For another site, paste the page source.';
+export const NOT_A_LISTING =
+  'No vehicle data was found on this page. Check that it is a single listing, or paste the page source.';
 
-const PROTECTION_NAMES: Record<BlockProtection, string> = { akamai: 'Akamai', datadome: 'DataDome', cloudfront: 'CloudFront', unknown: 'an anti-bot check' };
+const PROTECTION_NAMES: Record<BlockProtection, string> = {
+  akamai: 'Akamai',
+  datadome: 'DataDome',
+  cloudfront: 'CloudFront',
+  unknown: 'an anti-bot check',
+};
 
 export function blockedMessage(protection: BlockProtection): string {
   return `The marketplace refused the automatic read (${PROTECTION_NAMES[protection]}). Paste the page source, or use the browser extension on the listing page.`;
@@ -42,22 +49,39 @@ const FETCH_MESSAGES: Partial<Record<SafeFetchErrorCode, string>> = {
 function fetchFailure(err: SafeFetchError): AppError {
   if (err.code === 'http_error') {
     const protection = err.body ? detectBlockPage(err.body.toString('utf8'), err.status) : null;
-    if (protection || err.status === 403 || err.status === 429) return new AppError('LISTING_BLOCKED', blockedMessage(protection ?? 'unknown'));
-    if (err.status === 404 || err.status === 410) return new AppError('UNPROCESSABLE', 'The listing was not found: it may have been sold or removed');
-    return new AppError('BAD_GATEWAY', `The marketplace answered with an error (${err.status}). Try again, or paste the page source.`);
+    if (protection || err.status === 403 || err.status === 429)
+      return new AppError('LISTING_BLOCKED', blockedMessage(protection ?? 'unknown'));
+    if (err.status === 404 || err.status === 410)
+      return new AppError('UNPROCESSABLE', 'The listing was not found: it may have been sold or removed');
+    return new AppError(
+      'BAD_GATEWAY',
+      `The marketplace answered with an error (${err.status}). Try again, or paste the page source.`,
+    );
   }
   const message = FETCH_MESSAGES[err.code] ?? 'The marketplace could not be read';
-  const validation = ['invalid_url', 'scheme_not_allowed', 'credentials_in_url', 'port_not_allowed', 'host_not_allowed', 'private_address'].includes(err.code);
+  const validation = [
+    'invalid_url',
+    'scheme_not_allowed',
+    'credentials_in_url',
+    'port_not_allowed',
+    'host_not_allowed',
+    'private_address',
+  ].includes(err.code);
   return validation ? new AppError('VALIDATION', message, { url: message }) : new AppError('BAD_GATEWAY', message);
 }
 
 export function createListingScraper(deps: { fetcher: ListingPageFetcher; testOrigin?: string }) {
   // The fetcher checks again (and every redirect); this answers early with the plain message.
-  const isAllowed = (url: URL) => (url.protocol === 'https:' && hostMatches(url.hostname, LISTING_PAGE_DOMAINS)) || (!!deps.testOrigin && url.origin === deps.testOrigin);
+  const isAllowed = (url: URL) =>
+    (url.protocol === 'https:' && hostMatches(url.hostname, LISTING_PAGE_DOMAINS)) ||
+    (!!deps.testOrigin && url.origin === deps.testOrigin);
 
   // The parsers upgrade photo links to https; the loopback fixture server only speaks http.
   const testHttps = deps.testOrigin?.replace(/^http:/, 'https:');
-  const fromTestOrigin = (urls: string[]) => (testHttps ? urls.map((u) => (u.startsWith(`${testHttps}/`) ? deps.testOrigin + u.slice(testHttps.length) : u)) : urls);
+  const fromTestOrigin = (urls: string[]) =>
+    testHttps
+      ? urls.map((u) => (u.startsWith(`${testHttps}/`) ? deps.testOrigin + u.slice(testHttps.length) : u))
+      : urls;
 
   return {
     async scrape(input: { url: string; html?: string }): Promise<ScrapeResponse> {

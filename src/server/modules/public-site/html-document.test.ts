@@ -2,12 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml, renderDocument } from './html-document.ts';
 import { robotsTxt, sitemapXml } from './robots.ts';
 
-const template = '<!doctype html>\n<html lang="pt-PT">\n<head>\n<title>AutoImport</title>\n<script type="module" src="/assets/a.js"></script>\n</head>\n<body>\n<div id="root"></div>\n</body>\n</html>';
-const meta = { title: 'T "1" & <2>', description: 'D', lang: 'en', canonicalPath: null, noindex: true, image: '/media/abc', ogLocale: 'en_GB' };
+const template =
+  '<!doctype html>\n<html lang="pt-PT">\n<head>\n<title>AutoImport</title>\n<script type="module" src="/assets/a.js"></script>\n</head>\n<body>\n<div id="root"></div>\n</body>\n</html>';
+const meta = {
+  title: 'T "1" & <2>',
+  description: 'D',
+  lang: 'en',
+  canonicalPath: null,
+  noindex: true,
+  image: '/media/abc',
+  ogLocale: 'en_GB',
+};
 
 describe('the server-rendered document', () => {
   it('puts the language, head tags, page and data into index.html and keeps its scripts', () => {
-    const html = renderDocument(template, { meta, baseUrl: 'https://x.pt', path: '/proposals/1', siteName: 'S', appHtml: '<main>$& $1</main>', dataJson: '{"a":1}' });
+    const html = renderDocument(template, {
+      meta,
+      baseUrl: 'https://x.pt',
+      path: '/proposals/1',
+      siteName: 'S',
+      appHtml: '<main>$& $1</main>',
+      dataJson: '{"a":1}',
+    });
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<title>T &quot;1&quot; &amp; &lt;2&gt;</title>');
     expect(html).not.toContain('<title>AutoImport</title>');
@@ -22,7 +38,14 @@ describe('the server-rendered document', () => {
   });
 
   it('adds the head tags before </head> when the template has no title', () => {
-    const html = renderDocument('<html><head></head><body><div id="root"></div></body></html>', { meta, baseUrl: 'http://h', path: '/', siteName: 'S', appHtml: '', dataJson: '{}' });
+    const html = renderDocument('<html><head></head><body><div id="root"></div></body></html>', {
+      meta,
+      baseUrl: 'http://h',
+      path: '/',
+      siteName: 'S',
+      appHtml: '',
+      dataJson: '{}',
+    });
     expect(html).toMatch(/<head><title>.*<\/title>.*\n<\/head>/s);
   });
 

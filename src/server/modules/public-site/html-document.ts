@@ -69,6 +69,7 @@ export function renderDocument(template: string, p: DocumentParts): string {
     .replace(/<html[^>]*>/i, `<html lang="${escapeHtml(p.meta.lang)}">`)
     .replace(
       /<div id="root"><\/div>/,
-      () => `<div id="root">${p.appHtml}</div>\n    <script type="application/json" id="page-data">${p.dataJson}</script>`,
+      () =>
+        `<div id="root">${p.appHtml}</div>\n    <script type="application/json" id="page-data">${p.dataJson}</script>`,
     );
 }

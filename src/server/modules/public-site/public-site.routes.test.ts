@@ -38,11 +38,31 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     await setSetting('manager.comercial.name', 'Miguel Costa');
     const [lead] = await t.database.db
       .insert(leads)
-      .values({ reference: 'L55001', firstName: 'Joana', lastName: 'Martins', email: 'joana@example.pt', phone: '+351 961 000 000', vehicleMake: 'BMW', vehicleModel: 'X1', emailSource: 'comercial' })
+      .values({
+        reference: 'L55001',
+        firstName: 'Joana',
+        lastName: 'Martins',
+        email: 'joana@example.pt',
+        phone: '+351 961 000 000',
+        vehicleMake: 'BMW',
+        vehicleModel: 'X1',
+        emailSource: 'comercial',
+      })
       .returning();
     await t.database.db.insert(proposals).values({
-      publicId: ID, leadId: lead!.id, vehicleBrand: 'BMW', vehicleModel: 'X1', vehicleSubmodel: 'sDrive18d', vehicleMileage: 45000, vehicleFirstRegistration: '03/2020',
-      vehicleFuelType: 'diesel', vehicleCountry: 'Alemanha', vehiclePrice: '24500.00', isvCost: '2980.12', ivaCost: '0', totalCost: '29820.12',
+      publicId: ID,
+      leadId: lead!.id,
+      vehicleBrand: 'BMW',
+      vehicleModel: 'X1',
+      vehicleSubmodel: 'sDrive18d',
+      vehicleMileage: 45000,
+      vehicleFirstRegistration: '03/2020',
+      vehicleFuelType: 'diesel',
+      vehicleCountry: 'Alemanha',
+      vehiclePrice: '24500.00',
+      isvCost: '2980.12',
+      ivaCost: '0',
+      totalCost: '29820.12',
       imageUrls: ['/media/abcdef0123456789abcdef', '/media/0123456789abcdef0123'],
     });
   });
@@ -51,11 +71,14 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 
-  const setSetting = (key: string, value: string) => t.database.db.update(systemSettings).set({ value }).where(eq(systemSettings.key, key));
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
+  const setSetting = (key: string, value: string) =>
+    t.database.db.update(systemSettings).set({ value }).where(eq(systemSettings.key, key));
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
   const meta = (html: string, attr: 'name' | 'property', key: string) =>
     new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
-  const pageData = (html: string) => JSON.parse(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)![1]!);
+  const pageData = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)![1]!);
 
   it('renders the landing page with its meta tags, absolute URLs from the request and the data the browser hydrates with', async () => {
     const res = await get('/');
@@ -76,17 +99,33 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     // The page itself, in document 1's order, with the hidden way into the back office.
     expect(html).toMatch(/<h1[^>]*>O carro que procura, .*<a href="\/admin"[^>]*>Garagem<\/a>/s);
     const body = html.slice(html.indexOf('<div id="root">'));
-    const order = ['<header', '>Garagem<', '3-4 semanas', 'Como funciona</h2>', 'id="pedir-orcamento"', 'Porquê nós?', 'Perguntas frequentes</h2>', '+351 210 000 000'].map((s) => body.indexOf(s));
+    const order = [
+      '<header',
+      '>Garagem<',
+      '3-4 semanas',
+      'Como funciona</h2>',
+      'id="pedir-orcamento"',
+      'Porquê nós?',
+      'Perguntas frequentes</h2>',
+      '+351 210 000 000',
+    ].map((s) => body.indexOf(s));
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html).toContain('href="/simulador-isv"');
-    expect(pageData(html)).toMatchObject({ currentYear: 2026, settings: { company: { name: 'Carros & Companhia' }, managers: { comercial: { name: 'Miguel Costa' } } } });
+    expect(pageData(html)).toMatchObject({
+      currentYear: 2026,
+      settings: { company: { name: 'Carros & Companhia' }, managers: { comercial: { name: 'Miguel Costa' } } },
+    });
     // The script stays where the build put it.
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
   });
 
   it('renders the quote form prefilled from the address (the ISV simulator link)', async () => {
-    const html = (await get('/?vehicleChoice=brand_model&brand=BMW&model=X5&year=2020&budget=40000&mileage=80000&fuelType=gasoleo&transmission=automatica&utm_source=simulador')).body;
+    const html = (
+      await get(
+        '/?vehicleChoice=brand_model&brand=BMW&model=X5&year=2020&budget=40000&mileage=80000&fuelType=gasoleo&transmission=automatica&utm_source=simulador',
+      )
+    ).body;
     expect(html).toMatch(/name="brand"[^>]*value="BMW"|value="BMW"[^>]*name="brand"/);
     expect(html).toMatch(/value="X5"/);
     expect(html).toMatch(/value="2020"/);
@@ -112,7 +151,12 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
   it('renders /faq as the FAQ alone, four questions, all closed', async () => {
     const html = (await get('/faq')).body;
     expect(html).toContain('<title>Perguntas frequentes | Carros &amp; Companhia</title>');
-    for (const q of ['Quanto tempo demora a importação?', 'Como funciona o pedido de orçamento?', 'Que documentos são necessários?', 'Porque não importar por conta própria?']) {
+    for (const q of [
+      'Quanto tempo demora a importação?',
+      'Como funciona o pedido de orçamento?',
+      'Que documentos são necessários?',
+      'Porque não importar por conta própria?',
+    ]) {
       expect(html).toContain(q);
     }
     expect(html.match(/aria-expanded="false"/g)).toHaveLength(4);
@@ -123,7 +167,9 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
   });
 
   it('renders the ISV simulator with its head tags, the shared header and footer, and the state of a shared link', async () => {
-    const res = await get('/simulador-isv?matricula=2020-06-01&cc=1395&co2=135&ciclo=wltp&declaracao=2025-11-21&preco=15.000&km=85000');
+    const res = await get(
+      '/simulador-isv?matricula=2020-06-01&cc=1395&co2=135&ciclo=wltp&declaracao=2025-11-21&preco=15.000&km=85000',
+    );
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html).toContain('<title>Simulador de ISV para carros importados | Carros &amp; Companhia</title>');
@@ -141,9 +187,15 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     expect(html).toMatch(/id="cc"[^>]*value="1395"/);
     expect(html).toMatch(/id="preco"[^>]*value="15.000"/);
     expect(html).toMatch(/data-testid="isv-valor"[^>]*>830,23\u00a0?\s?€/);
-    expect(html).toContain('href="/?vehicleChoice=brand_model&amp;year=2020&amp;budget=15000&amp;mileage=85000&amp;fuelType=gasolina#pedir-orcamento"');
+    expect(html).toContain(
+      'href="/?vehicleChoice=brand_model&amp;year=2020&amp;budget=15000&amp;mileage=85000&amp;fuelType=gasolina#pedir-orcamento"',
+    );
     // The server's date, so the declaration date (today without one in the link) renders the same in the browser.
-    expect(pageData(html)).toMatchObject({ today: '2026-03-01', currentYear: 2026, settings: { company: { name: 'Carros & Companhia' } } });
+    expect(pageData(html)).toMatchObject({
+      today: '2026-03-01',
+      currentYear: 2026,
+      settings: { company: { name: 'Carros & Companhia' } },
+    });
     const plain = (await get('/simulador-isv')).body;
     expect(plain).toMatch(/id="declaracao"[^>]*value="2026-03-01"/);
     expect(plain).toMatch(/data-testid="isv-valor"[^>]*>—</);
@@ -159,17 +211,27 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     expect(meta(html, 'property', 'og:image')).toBe(`http://${HOST}/media/abcdef0123456789abcdef`);
     expect(meta(html, 'name', 'twitter:image')).toBe(`http://${HOST}/media/abcdef0123456789abcdef`);
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
-    expect(meta(html, 'property', 'og:description')).toBe('03/2020 · 45 000 km. Total chave na mão: €29 820, com ISV, transporte e legalização incluídos.');
+    expect(meta(html, 'property', 'og:description')).toBe(
+      '03/2020 · 45 000 km. Total chave na mão: €29 820, com ISV, transporte e legalização incluídos.',
+    );
     expect(meta(html, 'property', 'og:url')).toBe(`http://${HOST}/proposta/${ID}`);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
-    expect(html).toContain('<link rel="preload" as="image" href="/media/abcdef0123456789abcdef" fetchpriority="high" />');
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/abcdef0123456789abcdef" fetchpriority="high" />',
+    );
     // The page is in the HTML: the price, the photos, the comercial manager, the link to the English page.
     expect(html).toContain('Fotografias do Veículo (2)');
     expect(html).toContain('€29\u00a0820');
     expect(html).toContain('Miguel Costa');
     expect(html).toContain(`href="/proposals/${ID}"`);
     expect(html).toContain('#<!-- -->L55001');
-    expect(pageData(html).proposal.lead).toEqual({ firstName: 'Joana', lastName: 'Martins', email: 'joana@example.pt', reference: 'L55001', emailSource: 'comercial' });
+    expect(pageData(html).proposal.lead).toEqual({
+      firstName: 'Joana',
+      lastName: 'Martins',
+      email: 'joana@example.pt',
+      reference: 'L55001',
+      emailSource: 'comercial',
+    });
     expect(html).not.toContain('+351 961 000 000');
   });
 
@@ -178,7 +240,9 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<title>Proposal: BMW X1 sDrive18d | Carros &amp; Companhia</title>');
     expect(meta(html, 'property', 'og:locale')).toBe('en_GB');
-    expect(meta(html, 'property', 'og:description')).toBe('03/2020 · 45 000 km. Turnkey total: €29 820, with ISV, transport and registration included.');
+    expect(meta(html, 'property', 'og:description')).toBe(
+      '03/2020 · 45 000 km. Turnkey total: €29 820, with ISV, transport and registration included.',
+    );
     // Without TRUST_PROXY the forwarded scheme is ignored.
     expect(meta(html, 'property', 'og:image')).toBe(`http://${HOST}/media/abcdef0123456789abcdef`);
     expect(html).toContain('Vehicle Photos (2)');
@@ -193,10 +257,12 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
       expect(res.body, url).toContain('noindex');
       expect(res.body, url).not.toContain('<script>');
     }
-    expect((await get('/proposta/00000000-0000-4000-8000-000000000000')).body).toContain('A proposta solicitada não existe ou não está disponível.');
+    expect((await get('/proposta/00000000-0000-4000-8000-000000000000')).body).toContain(
+      'A proposta solicitada não existe ou não está disponível.',
+    );
   });
 
-  it('/legacy/proposals shows this site\'s proposal without LEGACY_SITE_URL, and redirects to the older site with it', async () => {
+  it("/legacy/proposals shows this site's proposal without LEGACY_SITE_URL, and redirects to the older site with it", async () => {
     const here = await get(`/legacy/proposals/${ID}`);
     expect(here.statusCode).toBe(200);
     expect(here.body).toContain('Fotografias do Veículo (2)');
@@ -207,7 +273,9 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
       const away = await get(`/legacy/proposals/${ID}`);
       expect(away.statusCode).toBe(200);
       expect(away.body).toContain('Redirecionando para a proposta...');
-      expect(away.body).toContain(`<meta http-equiv="refresh" content="0;url=https://antigo.example.pt/proposals/${ID}" />`);
+      expect(away.body).toContain(
+        `<meta http-equiv="refresh" content="0;url=https://antigo.example.pt/proposals/${ID}" />`,
+      );
       expect(pageData(away.body).legacyTarget).toBe(`https://antigo.example.pt/proposals/${ID}`);
     } finally {
       await setSetting('legacy.siteUrl', '');
@@ -241,7 +309,17 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toBe(
-      ['User-agent: *', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /proposta/', 'Disallow: /proposals/', 'Disallow: /legacy/', '', `Sitemap: http://${HOST}/sitemap.xml`, ''].join('\n'),
+      [
+        'User-agent: *',
+        'Disallow: /admin',
+        'Disallow: /api/',
+        'Disallow: /proposta/',
+        'Disallow: /proposals/',
+        'Disallow: /legacy/',
+        '',
+        `Sitemap: http://${HOST}/sitemap.xml`,
+        '',
+      ].join('\n'),
     );
   });
 
@@ -250,7 +328,12 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([`http://${HOST}/`, `http://${HOST}/contacto`, `http://${HOST}/faq`, `http://${HOST}/simulador-isv`]);
+    expect(locs).toEqual([
+      `http://${HOST}/`,
+      `http://${HOST}/contacto`,
+      `http://${HOST}/faq`,
+      `http://${HOST}/simulador-isv`,
+    ]);
     expect(res.body).not.toMatch(/admin|proposta|proposals|legacy|api/);
   });
 });

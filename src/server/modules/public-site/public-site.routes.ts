@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicPageMeta } from '#web/app/public-meta.ts';
 import { serializePageData, type PublicPageData } from '#web/app/public-page-data.ts';
 import {
-  ISV_SIMULATOR_PATH, LANDING_PATHS, LEGACY_PROPOSAL_PREFIX, legacyProposalUrl, matchPublicRoute, PROPOSAL_PREFIX, type PublicRoute,
+  ISV_SIMULATOR_PATH,
+  LANDING_PATHS,
+  LEGACY_PROPOSAL_PREFIX,
+  legacyProposalUrl,
+  matchPublicRoute,
+  PROPOSAL_PREFIX,
+  type PublicRoute,
 } from '#web/app/public-routes.ts';
 import { todayInLisbon } from '#shared/tax/dates.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -55,7 +61,8 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
     const baseUrl = baseUrlOf(request);
     const data = await loadPageData(route, opts);
     const { renderPublicApp } = await loadRenderer();
-    const screens = route.kind === 'landing' || route.kind === 'isv-simulator' ? undefined : await loadProposalScreens();
+    const screens =
+      route.kind === 'landing' || route.kind === 'isv-simulator' ? undefined : await loadProposalScreens();
     const settings = data.settings!;
     const meta = publicPageMeta(route, settings.company.name, data);
     const proposal = data.proposal?.proposal;
@@ -68,9 +75,11 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
       dataJson: serializePageData(data),
       preloadImage: proposal?.imageUrls[0] ?? null,
       refreshTo: data.legacyTarget ?? null,
-      jsonLd: route.kind === 'landing' && route.variant === 'full' ? organisation(baseUrl, settings.company) : undefined,
+      jsonLd:
+        route.kind === 'landing' && route.variant === 'full' ? organisation(baseUrl, settings.company) : undefined,
     });
-    const missing = (route.kind === 'proposal' || route.kind === 'legacy-proposal') && !data.legacyTarget && !data.proposal;
+    const missing =
+      (route.kind === 'proposal' || route.kind === 'legacy-proposal') && !data.legacyTarget && !data.proposal;
     return sendHtml(request, reply.status(missing ? 404 : 200), html);
   };
 
@@ -80,8 +89,18 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
   app.get(`${PROPOSAL_PREFIX.en}/:publicId`, page);
   app.get(`${LEGACY_PROPOSAL_PREFIX}/:publicId`, page);
 
-  app.get('/robots.txt', async (request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(baseUrlOf(request))));
-  app.get('/sitemap.xml', async (request, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapXml(baseUrlOf(request))));
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(baseUrlOf(request))),
+  );
+  app.get('/sitemap.xml', async (request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemapXml(baseUrlOf(request))),
+  );
 }
 
 async function loadPageData(route: PublicRoute, opts: PublicSiteOptions): Promise<PublicPageData> {
@@ -92,7 +111,8 @@ async function loadPageData(route: PublicRoute, opts: PublicSiteOptions): Promis
   if (route.kind === 'isv-simulator') return { settings: await settingsPromise, currentYear, today };
   if (route.kind === 'legacy-proposal') {
     const site = await opts.settings.legacySiteUrl();
-    if (site) return { settings: await settingsPromise, currentYear, legacyTarget: legacyProposalUrl(site, route.publicId) };
+    if (site)
+      return { settings: await settingsPromise, currentYear, legacyTarget: legacyProposalUrl(site, route.publicId) };
   }
   const [settings, proposal] = await Promise.all([settingsPromise, opts.proposals.findPublic(route.publicId)]);
   return { settings, currentYear, proposal, legacyTarget: null };
@@ -116,7 +136,9 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) {
-    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
   }
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
   return reply.send(html);

@@ -5,6 +5,13 @@ import type { PublicPageData } from '#web/app/public-page-data.ts';
 import type { PublicRoute } from '#web/app/public-routes.ts';
 
 /** A public page's HTML: the same component and props the browser hydrates (src/web/main.tsx). */
-export function renderPublicApp(route: PublicRoute, data: PublicPageData, search: string, screens?: ProposalScreens): string {
-  return renderToString(<PublicApp route={route} data={data} search={search} screens={screens} isvCalculator={IsvSimulator} />);
+export function renderPublicApp(
+  route: PublicRoute,
+  data: PublicPageData,
+  search: string,
+  screens?: ProposalScreens,
+): string {
+  return renderToString(
+    <PublicApp route={route} data={data} search={search} screens={screens} isvCalculator={IsvSimulator} />,
+  );
 }

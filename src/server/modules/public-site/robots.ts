@@ -5,7 +5,13 @@ export const DISALLOWED_PATHS = ['/admin', '/api/', '/proposta/', '/proposals/',
 export const SITEMAP_PATHS = ['/', '/contacto', '/faq', '/simulador-isv'];
 
 export function robotsTxt(baseUrl: string): string {
-  return ['User-agent: *', ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 export function sitemapXml(baseUrl: string, paths: readonly string[] = SITEMAP_PATHS): string {

@@ -12,14 +12,18 @@ describe('GET /api/settings/public', () => {
   afterAll(() => t.close());
 
   const get = () => t.app.inject({ method: 'GET', url: '/api/settings/public' });
-  const set = (key: string, value: string) => t.database.db.update(systemSettings).set({ value }).where(eq(systemSettings.key, key));
+  const set = (key: string, value: string) =>
+    t.database.db.update(systemSettings).set({ value }).where(eq(systemSettings.key, key));
 
   it('answers the neutral placeholders on a fresh install, even before defaults are written', async () => {
     const res = await get();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       company: { name: 'AutoImport', logoUrl: '', phone: '+351 210 000 000', email: 'geral@example.pt' },
-      managers: { geral: { name: 'Gestor de Importação', phone: '+351 910 000 000' }, comercial: { name: 'Gestor Comercial', phone: '+351 920 000 000' } },
+      managers: {
+        geral: { name: 'Gestor de Importação', phone: '+351 910 000 000' },
+        comercial: { name: 'Gestor Comercial', phone: '+351 920 000 000' },
+      },
     });
   });
 

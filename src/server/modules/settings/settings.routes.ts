@@ -4,7 +4,9 @@ import type { SettingsService } from './settings.service.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
   // The company's public details and the proposal-page managers (DECISIONS 9); nothing else.
-  app.get('/api/settings/public', { config: { access: 'public' }, schema: { response: { 200: publicSettingsSchema } } }, async () =>
-    settings.getPublic(),
+  app.get(
+    '/api/settings/public',
+    { config: { access: 'public' }, schema: { response: { 200: publicSettingsSchema } } },
+    async () => settings.getPublic(),
   );
 };

@@ -3,7 +3,9 @@ import { toPublicSettings, type PublicSettings } from '#shared/schemas/settings.
 import { SETTINGS, type SettingKey } from '#shared/settings.ts';
 import { readSettings } from './settings.repository.ts';
 
-const PUBLIC_KEYS = Object.keys(SETTINGS).filter((k) => k.startsWith('company.') || k.startsWith('manager.')) as SettingKey[];
+const PUBLIC_KEYS = Object.keys(SETTINGS).filter(
+  (k) => k.startsWith('company.') || k.startsWith('manager.'),
+) as SettingKey[];
 
 export function createSettingsService(deps: { db: DbOrTx }) {
   return {
@@ -14,7 +16,9 @@ export function createSettingsService(deps: { db: DbOrTx }) {
     /** The two company mailbox addresses (timeline classification, DECISIONS 8); blanks left out. */
     async mailboxAddresses(): Promise<string[]> {
       const values = await readSettings(deps.db, ['mailbox.geral.address', 'mailbox.comercial.address']);
-      return [values['mailbox.geral.address'], values['mailbox.comercial.address']].map((a) => a.trim()).filter(Boolean);
+      return [values['mailbox.geral.address'], values['mailbox.comercial.address']]
+        .map((a) => a.trim())
+        .filter(Boolean);
     },
     /** The older site for /legacy/proposals (DECISIONS 13), without a trailing slash; null when not set. */
     async legacySiteUrl(): Promise<string | null> {

@@ -38,7 +38,12 @@ export async function listEntries(db: DbOrTx, leadId: number) {
 export type TimelineEntryRow = Awaited<ReturnType<typeof listEntries>>[number];
 
 export async function findEntry(db: DbOrTx, id: number): Promise<TimelineEntryRow | undefined> {
-  const [row] = await db.select(entryColumns).from(leadTimeline).leftJoin(users, eq(users.id, leadTimeline.createdBy)).where(eq(leadTimeline.id, id)).limit(1);
+  const [row] = await db
+    .select(entryColumns)
+    .from(leadTimeline)
+    .leftJoin(users, eq(users.id, leadTimeline.createdBy))
+    .where(eq(leadTimeline.id, id))
+    .limit(1);
   return row;
 }
 
@@ -47,7 +52,11 @@ export async function insertEntry(db: DbOrTx, values: NewTimelineRow): Promise<T
   return row!;
 }
 
-export async function updateEntry(db: DbOrTx, id: number, values: Partial<NewTimelineRow>): Promise<TimelineRow | undefined> {
+export async function updateEntry(
+  db: DbOrTx,
+  id: number,
+  values: Partial<NewTimelineRow>,
+): Promise<TimelineRow | undefined> {
   const [row] = await db.update(leadTimeline).set(values).where(eq(leadTimeline.id, id)).returning();
   return row;
 }

@@ -28,29 +28,60 @@ describe('timeline and quick contact', () => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as = cookie) =>
     t.app.inject({ method, url, payload, headers: as ? { cookie: as } : {} });
-  const newLead = () => insertLead(t.database.db, { reference: `TL${++seq}`, firstName: 'Rui', vehicleMake: 'BMW', vehicleModel: 'X1', createdAt: CREATED, lastInteractionAt: CREATED });
+  const newLead = () =>
+    insertLead(t.database.db, {
+      reference: `TL${++seq}`,
+      firstName: 'Rui',
+      vehicleMake: 'BMW',
+      vehicleModel: 'X1',
+      createdAt: CREATED,
+      lastInteractionAt: CREATED,
+    });
   const lastInteraction = async (leadId: number) =>
-    (await t.database.db.select({ at: leads.lastInteractionAt }).from(leads).where(eq(leads.id, leadId)))[0]!.at.toISOString();
-  const entryCount = async (leadId: number) => Number((await t.database.db.select({ n: count() }).from(leadTimeline).where(eq(leadTimeline.leadId, leadId)))[0]!.n);
+    (
+      await t.database.db.select({ at: leads.lastInteractionAt }).from(leads).where(eq(leads.id, leadId))
+    )[0]!.at.toISOString();
+  const entryCount = async (leadId: number) =>
+    Number(
+      (await t.database.db.select({ n: count() }).from(leadTimeline).where(eq(leadTimeline.leadId, leadId)))[0]!.n,
+    );
   const events: HubEvent[] = [];
   const listen = () => {
     events.length = 0;
     return t.hub.subscribe((e) => events.push(e));
   };
-  const email = (leadId: number, emailData: object, createdAt: Date) => insertEntry(t.database.db, { leadId, type: 'email', description: 'Mail', emailData, createdAt });
+  const email = (leadId: number, emailData: object, createdAt: Date) =>
+    insertEntry(t.database.db, { leadId, type: 'email', description: 'Mail', emailData, createdAt });
 
   it('logs a call: 201 with kind, label and author; lastInteractionAt follows; lead_updated published', async () => {
     const lead = await newLead();
     const off = listen();
-    const res = await call('POST', `/api/leads/${lead.id}/timeline`, { type: 'call', title: ' Called ', description: 'Wants a quote', metadata: { duration: '5 min' } });
+    const res = await call('POST', `/api/leads/${lead.id}/timeline`, {
+      type: 'call',
+      title: ' Called ',
+      description: 'Wants a quote',
+      metadata: { duration: '5 min' },
+    });
     off();
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
-      leadId: lead.id, type: 'call', kind: 'call', label: 'Phone Call', title: 'Called', description: 'Wants a quote', emailData: null,
-      metadata: { duration: '5 min' }, createdAt: NOW.toISOString(), createdBy: me.id, createdByName: 'Joana', editable: true,
+      leadId: lead.id,
+      type: 'call',
+      kind: 'call',
+      label: 'Phone Call',
+      title: 'Called',
+      description: 'Wants a quote',
+      emailData: null,
+      metadata: { duration: '5 min' },
+      createdAt: NOW.toISOString(),
+      createdBy: me.id,
+      createdByName: 'Joana',
+      editable: true,
     });
     expect(await lastInteraction(lead.id)).toBe(NOW.toISOString());
-    expect(events).toContainEqual(expect.objectContaining({ type: 'lead_updated', data: { leadId: lead.id, byUserId: me.id } }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'lead_updated', data: { leadId: lead.id, byUserId: me.id } }),
+    );
   });
 
   it('refuses e-mail entries, missing titles, future dates and missing leads, creating nothing', async () => {
@@ -60,12 +91,26 @@ describe('timeline and quick contact', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       return res.json();
     };
-    expect(await bad({ type: 'email', emailData: { subject: 'x' } })).toMatchObject({ message: EMAIL_ENTRY_REFUSED, fields: { type: EMAIL_ENTRY_REFUSED } });
-    expect((await bad({ type: 'chat', title: '', description: 'x' })).fields).toEqual({ title: 'Title and description are required for non-email entries' });
-    expect((await bad({ type: 'call', title: 'x' })).fields).toEqual({ description: 'Title and description are required for non-email entries' });
-    expect((await bad({ type: 'fax', title: 'x', description: 'y' })).fields).toEqual({ type: 'Type must be email, chat or call' });
-    expect((await bad({ type: 'call', title: 'x', description: 'y', createdAt: 'yesterday' })).fields).toEqual({ createdAt: 'Date must be a valid date and time' });
-    expect(await bad({ type: 'call', title: 'x', description: 'y', createdAt: '2026-05-10T13:00:00Z' })).toMatchObject({ message: FUTURE_DATE, fields: { createdAt: FUTURE_DATE } });
+    expect(await bad({ type: 'email', emailData: { subject: 'x' } })).toMatchObject({
+      message: EMAIL_ENTRY_REFUSED,
+      fields: { type: EMAIL_ENTRY_REFUSED },
+    });
+    expect((await bad({ type: 'chat', title: '', description: 'x' })).fields).toEqual({
+      title: 'Title and description are required for non-email entries',
+    });
+    expect((await bad({ type: 'call', title: 'x' })).fields).toEqual({
+      description: 'Title and description are required for non-email entries',
+    });
+    expect((await bad({ type: 'fax', title: 'x', description: 'y' })).fields).toEqual({
+      type: 'Type must be email, chat or call',
+    });
+    expect((await bad({ type: 'call', title: 'x', description: 'y', createdAt: 'yesterday' })).fields).toEqual({
+      createdAt: 'Date must be a valid date and time',
+    });
+    expect(await bad({ type: 'call', title: 'x', description: 'y', createdAt: '2026-05-10T13:00:00Z' })).toMatchObject({
+      message: FUTURE_DATE,
+      fields: { createdAt: FUTURE_DATE },
+    });
     expect(await entryCount(lead.id)).toBe(0);
     expect(await lastInteraction(lead.id)).toBe(CREATED.toISOString());
     const missing = await call('POST', '/api/leads/999999/timeline', { type: 'call', title: 'x', description: 'y' });
@@ -77,25 +122,57 @@ describe('timeline and quick contact', () => {
     const lead = await newLead();
     const company = 'geral@example.pt'; // the settings placeholder
     await email(lead.id, { from: 'ana@example.com', to: company, subject: 'Olá' }, at('2026-05-02T10:00:00Z'));
-    await email(lead.id, { from: `AutoImport <${company}>`, to: 'ana@example.com', body: 'Obrigado' }, at('2026-05-03T10:00:00Z'));
-    await email(lead.id, { from: company, to: 'ana@example.com', body: 'Veja https://autoimport.pt/proposta/abc-123' }, at('2026-05-04T10:00:00Z'));
-    await call('POST', `/api/leads/${lead.id}/timeline`, { type: 'chat', title: 'WhatsApp', description: 'Sent photos', createdAt: '2026-05-05T10:00:00+01:00' });
+    await email(
+      lead.id,
+      { from: `AutoImport <${company}>`, to: 'ana@example.com', body: 'Obrigado' },
+      at('2026-05-03T10:00:00Z'),
+    );
+    await email(
+      lead.id,
+      { from: company, to: 'ana@example.com', body: 'Veja https://autoimport.pt/proposta/abc-123' },
+      at('2026-05-04T10:00:00Z'),
+    );
+    await call('POST', `/api/leads/${lead.id}/timeline`, {
+      type: 'chat',
+      title: 'WhatsApp',
+      description: 'Sent photos',
+      createdAt: '2026-05-05T10:00:00+01:00',
+    });
     const res = await call('GET', `/api/leads/${lead.id}/timeline`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((e: { kind: string; label: string; editable: boolean; createdAt: string }) => [e.kind, e.label, e.editable, e.createdAt])).toEqual([
+    expect(
+      res
+        .json()
+        .map((e: { kind: string; label: string; editable: boolean; createdAt: string }) => [
+          e.kind,
+          e.label,
+          e.editable,
+          e.createdAt,
+        ]),
+    ).toEqual([
       ['chat', 'Text/WhatsApp', true, '2026-05-05T09:00:00.000Z'],
       ['proposal', 'Proposal', false, '2026-05-04T10:00:00.000Z'],
       ['email_sent', 'Email Sent', false, '2026-05-03T10:00:00.000Z'],
       ['email_received', 'Email Received', false, '2026-05-02T10:00:00.000Z'],
     ]);
-    expect(res.json()[1]).toMatchObject({ type: 'email', createdBy: null, createdByName: null, emailData: { from: company, to: 'ana@example.com' } });
+    expect(res.json()[1]).toMatchObject({
+      type: 'email',
+      createdBy: null,
+      createdByName: null,
+      emailData: { from: company, to: 'ana@example.com' },
+    });
 
     // A changed mailbox address changes the classification.
-    await t.database.db.insert(systemSettings).values({ key: 'mailbox.geral.address', value: 'vendas@autoimport.pt' })
+    await t.database.db
+      .insert(systemSettings)
+      .values({ key: 'mailbox.geral.address', value: 'vendas@autoimport.pt' })
       .onConflictDoUpdate({ target: systemSettings.key, set: { value: 'vendas@autoimport.pt' } });
     const kinds = (await call('GET', `/api/leads/${lead.id}/timeline`)).json().map((e: { kind: string }) => e.kind);
     expect(kinds).toEqual(['chat', 'email_received', 'email_received', 'email_received']);
-    await t.database.db.update(systemSettings).set({ value: company }).where(eq(systemSettings.key, 'mailbox.geral.address'));
+    await t.database.db
+      .update(systemSettings)
+      .set({ value: company })
+      .where(eq(systemSettings.key, 'mailbox.geral.address'));
 
     expect((await call('GET', '/api/leads/999999/timeline')).statusCode).toBe(404);
   });
@@ -103,24 +180,67 @@ describe('timeline and quick contact', () => {
   it('edits and deletes calls and chats, recomputing lastInteractionAt each time; e-mails are refused', async () => {
     const lead = await newLead();
     const mail = await email(lead.id, { from: 'ana@example.com' }, at('2026-05-02T10:00:00Z'));
-    const first = (await call('POST', `/api/leads/${lead.id}/timeline`, { type: 'call', title: 'A', description: 'a', createdAt: '2026-05-04T10:00:00Z' })).json();
-    const second = (await call('POST', `/api/leads/${lead.id}/timeline`, { type: 'chat', title: 'B', description: 'b', metadata: { outcome: 'ok' } })).json();
+    const first = (
+      await call('POST', `/api/leads/${lead.id}/timeline`, {
+        type: 'call',
+        title: 'A',
+        description: 'a',
+        createdAt: '2026-05-04T10:00:00Z',
+      })
+    ).json();
+    const second = (
+      await call('POST', `/api/leads/${lead.id}/timeline`, {
+        type: 'chat',
+        title: 'B',
+        description: 'b',
+        metadata: { outcome: 'ok' },
+      })
+    ).json();
     expect(await lastInteraction(lead.id)).toBe(NOW.toISOString());
 
     const off = listen();
-    const edited = await call('PUT', `/api/timeline/${second.id}`, { type: 'call', title: 'B2', description: 'b2', createdAt: '2026-05-03T10:00:00Z' });
+    const edited = await call('PUT', `/api/timeline/${second.id}`, {
+      type: 'call',
+      title: 'B2',
+      description: 'b2',
+      createdAt: '2026-05-03T10:00:00Z',
+    });
     off();
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ id: second.id, type: 'call', label: 'Phone Call', title: 'B2', description: 'b2', metadata: { outcome: 'ok' }, createdAt: '2026-05-03T10:00:00.000Z' });
+    expect(edited.json()).toMatchObject({
+      id: second.id,
+      type: 'call',
+      label: 'Phone Call',
+      title: 'B2',
+      description: 'b2',
+      metadata: { outcome: 'ok' },
+      createdAt: '2026-05-03T10:00:00.000Z',
+    });
     expect(await lastInteraction(lead.id)).toBe('2026-05-04T10:00:00.000Z');
-    expect(events).toContainEqual(expect.objectContaining({ type: 'lead_updated', data: { leadId: lead.id, byUserId: me.id } }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'lead_updated', data: { leadId: lead.id, byUserId: me.id } }),
+    );
 
     const refusedEdit = await call('PUT', `/api/timeline/${mail.id}`, { type: 'email', emailData: { subject: 'x' } });
     expect(refusedEdit.statusCode).toBe(403);
     expect(refusedEdit.json()).toEqual({ code: 'FORBIDDEN', message: EMAIL_NOT_EDITABLE });
-    expect((await call('PUT', `/api/timeline/${first.id}`, { type: 'email' })).json().message).toBe(EMAIL_ENTRY_REFUSED);
-    expect((await call('PUT', `/api/timeline/${first.id}`, { type: 'call', title: 'x', description: 'y', createdAt: '2027-01-01T00:00:00Z' })).json().message).toBe(FUTURE_DATE);
-    expect((await call('PUT', '/api/timeline/999999', { type: 'call', title: 'x', description: 'y' })).json()).toEqual({ code: 'NOT_FOUND', message: 'Timeline entry not found' });
+    expect((await call('PUT', `/api/timeline/${first.id}`, { type: 'email' })).json().message).toBe(
+      EMAIL_ENTRY_REFUSED,
+    );
+    expect(
+      (
+        await call('PUT', `/api/timeline/${first.id}`, {
+          type: 'call',
+          title: 'x',
+          description: 'y',
+          createdAt: '2027-01-01T00:00:00Z',
+        })
+      ).json().message,
+    ).toBe(FUTURE_DATE);
+    expect((await call('PUT', '/api/timeline/999999', { type: 'call', title: 'x', description: 'y' })).json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Timeline entry not found',
+    });
 
     expect((await call('DELETE', `/api/timeline/${first.id}`)).json()).toEqual({ ok: true });
     expect(await lastInteraction(lead.id)).toBe('2026-05-03T10:00:00.000Z');
@@ -138,23 +258,51 @@ describe('timeline and quick contact', () => {
 
   it('logs a quick contact as a Phone Call or Text/WhatsApp entry with the notes', async () => {
     const lead = await newLead();
-    const callRes = await call('POST', `/api/leads/${lead.id}/quick-contact`, { type: 'call', notes: '  Left a message\nCall back Monday ' });
+    const callRes = await call('POST', `/api/leads/${lead.id}/quick-contact`, {
+      type: 'call',
+      notes: '  Left a message\nCall back Monday ',
+    });
     expect(callRes.statusCode).toBe(201);
-    expect(callRes.json()).toMatchObject({ type: 'call', title: 'Phone Call', description: 'Left a message\nCall back Monday', createdBy: me.id, createdByName: 'Joana', createdAt: NOW.toISOString() });
+    expect(callRes.json()).toMatchObject({
+      type: 'call',
+      title: 'Phone Call',
+      description: 'Left a message\nCall back Monday',
+      createdBy: me.id,
+      createdByName: 'Joana',
+      createdAt: NOW.toISOString(),
+    });
     const chat = await call('POST', `/api/leads/${lead.id}/quick-contact`, { type: 'chat', notes: 'Sent the link' });
-    expect(chat.json()).toMatchObject({ type: 'chat', kind: 'chat', title: 'Text/WhatsApp', description: 'Sent the link' });
+    expect(chat.json()).toMatchObject({
+      type: 'chat',
+      kind: 'chat',
+      title: 'Text/WhatsApp',
+      description: 'Sent the link',
+    });
     expect(await lastInteraction(lead.id)).toBe(NOW.toISOString());
 
-    expect((await call('POST', `/api/leads/${lead.id}/quick-contact`, { type: 'call', notes: '   ' })).json().fields).toEqual({ notes: 'Notes are required' });
-    expect((await call('POST', `/api/leads/${lead.id}/quick-contact`, { type: 'email', notes: 'x' })).json().fields).toEqual({ type: 'Choose call or chat' });
+    expect(
+      (await call('POST', `/api/leads/${lead.id}/quick-contact`, { type: 'call', notes: '   ' })).json().fields,
+    ).toEqual({ notes: 'Notes are required' });
+    expect(
+      (await call('POST', `/api/leads/${lead.id}/quick-contact`, { type: 'email', notes: 'x' })).json().fields,
+    ).toEqual({ type: 'Choose call or chat' });
     expect(await entryCount(lead.id)).toBe(2);
     expect((await call('POST', '/api/leads/999999/quick-contact', { type: 'call', notes: 'x' })).statusCode).toBe(404);
   });
 
   it('answers 401 to anonymous callers', async () => {
     const lead = await newLead();
-    for (const [method, url] of [['GET', `/api/leads/${lead.id}/timeline`], ['POST', `/api/leads/${lead.id}/timeline`], ['PUT', '/api/timeline/1'], ['DELETE', '/api/timeline/1'], ['POST', `/api/leads/${lead.id}/quick-contact`]] as const) {
-      expect((await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : {}, '')).statusCode, url).toBe(401);
+    for (const [method, url] of [
+      ['GET', `/api/leads/${lead.id}/timeline`],
+      ['POST', `/api/leads/${lead.id}/timeline`],
+      ['PUT', '/api/timeline/1'],
+      ['DELETE', '/api/timeline/1'],
+      ['POST', `/api/leads/${lead.id}/quick-contact`],
+    ] as const) {
+      expect(
+        (await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : {}, '')).statusCode,
+        url,
+      ).toBe(401);
     }
   });
 });

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import { okResponseSchema } from '#shared/schemas/leads.ts';
-import { quickContactSchema, timelineEntryInputSchema, timelineEntrySchema, timelineListSchema } from '#shared/schemas/timeline.ts';
+import {
+  quickContactSchema,
+  timelineEntryInputSchema,
+  timelineEntrySchema,
+  timelineListSchema,
+} from '#shared/schemas/timeline.ts';
 import type { Db } from '#server/db/client.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -9,34 +14,53 @@ import type { SettingsService } from '#server/modules/settings/settings.service.
 import { createTimelineService } from './timeline.service.ts';
 
 /** A lead's timeline and the quick contact log (document 2 sections 4, 5, 7; ADR 012). */
-export const timelineRoutes: FastifyPluginAsyncZod<{ db: Db; hub: EventHub; clock: Clock; settings: SettingsService }> = async (app, deps) => {
+export const timelineRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  hub: EventHub;
+  clock: Clock;
+  settings: SettingsService;
+}> = async (app, deps) => {
   const timeline = createTimelineService(deps);
   const config = { access: 'user' as const };
 
-  app.get('/api/leads/:id/timeline', { config, schema: { params: idParamSchema, response: { 200: timelineListSchema } } }, async (request) =>
-    timeline.list(request.params.id),
+  app.get(
+    '/api/leads/:id/timeline',
+    { config, schema: { params: idParamSchema, response: { 200: timelineListSchema } } },
+    async (request) => timeline.list(request.params.id),
   );
 
   app.post(
     '/api/leads/:id/timeline',
-    { config, schema: { params: idParamSchema, body: timelineEntryInputSchema, response: { 201: timelineEntrySchema } } },
-    async (request, reply) => reply.status(201).send(await timeline.create(request.params.id, request.body, request.user!)),
+    {
+      config,
+      schema: { params: idParamSchema, body: timelineEntryInputSchema, response: { 201: timelineEntrySchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await timeline.create(request.params.id, request.body, request.user!)),
   );
 
   app.put(
     '/api/timeline/:id',
-    { config, schema: { params: idParamSchema, body: timelineEntryInputSchema, response: { 200: timelineEntrySchema } } },
+    {
+      config,
+      schema: { params: idParamSchema, body: timelineEntryInputSchema, response: { 200: timelineEntrySchema } },
+    },
     async (request) => timeline.update(request.params.id, request.body, request.user!),
   );
 
-  app.delete('/api/timeline/:id', { config, schema: { params: idParamSchema, response: { 200: okResponseSchema } } }, async (request) => {
-    await timeline.remove(request.params.id, request.user!);
-    return { ok: true as const };
-  });
+  app.delete(
+    '/api/timeline/:id',
+    { config, schema: { params: idParamSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await timeline.remove(request.params.id, request.user!);
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/api/leads/:id/quick-contact',
     { config, schema: { params: idParamSchema, body: quickContactSchema, response: { 201: timelineEntrySchema } } },
-    async (request, reply) => reply.status(201).send(await timeline.quickContact(request.params.id, request.body, request.user!)),
+    async (request, reply) =>
+      reply.status(201).send(await timeline.quickContact(request.params.id, request.body, request.user!)),
   );
 };

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import type { EmailData, TimelineEntry } from '#shared/schemas/timeline.ts';
-import { TIMELINE_KIND_LABELS, type quickContactSchema, type timelineEntryInputSchema } from '#shared/schemas/timeline.ts';
+import {
+  TIMELINE_KIND_LABELS,
+  type quickContactSchema,
+  type timelineEntryInputSchema,
+} from '#shared/schemas/timeline.ts';
 import { classifyTimelineEntry } from '#shared/timeline/classify.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, forbidden, notFound } from '#server/lib/app-error.ts';
@@ -46,7 +50,12 @@ export function toTimelineEntry(row: repo.TimelineEntryRow, companyAddresses: re
   };
 }
 
-export function createTimelineService(deps: { db: Db; hub: EventHub; clock: Clock; settings: Pick<SettingsService, 'mailboxAddresses'> }) {
+export function createTimelineService(deps: {
+  db: Db;
+  hub: EventHub;
+  clock: Clock;
+  settings: Pick<SettingsService, 'mailboxAddresses'>;
+}) {
   const { db, hub, clock, settings } = deps;
 
   const changed = (leadId: number, byUserId: number) =>
@@ -63,7 +72,8 @@ export function createTimelineService(deps: { db: Db; hub: EventHub; clock: Cloc
     const now = clock.now();
     if (given === undefined) return now;
     const at = new Date(given);
-    if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw new AppError('VALIDATION', FUTURE_DATE, { createdAt: FUTURE_DATE });
+    if (at.getTime() > now.getTime() + CLOCK_SKEW_MS)
+      throw new AppError('VALIDATION', FUTURE_DATE, { createdAt: FUTURE_DATE });
     return at.getTime() > now.getTime() ? now : at;
   }
 
@@ -78,7 +88,11 @@ export function createTimelineService(deps: { db: Db; hub: EventHub; clock: Cloc
     return result;
   }
 
-  async function add(leadId: number, values: Omit<repo.NewTimelineRow, 'leadId'>, user: UserRow): Promise<TimelineEntry> {
+  async function add(
+    leadId: number,
+    values: Omit<repo.NewTimelineRow, 'leadId'>,
+    user: UserRow,
+  ): Promise<TimelineEntry> {
     const row = await write(leadId, user.id, async (tx) => {
       if (!(await repo.leadExists(tx, leadId))) throw notFound(LEAD_NOT_FOUND);
       return repo.insertEntry(tx, { ...values, leadId });
@@ -109,14 +123,18 @@ export function createTimelineService(deps: { db: Db; hub: EventHub; clock: Cloc
     /** A call or chat logged by staff (e-mails come from the mail integration). */
     async create(leadId: number, input: EntryInput, user: UserRow): Promise<TimelineEntry> {
       refuseEmail(input);
-      return add(leadId, {
-        type: input.type,
-        title: input.title ?? null,
-        description: input.description ?? null,
-        metadata: input.metadata ?? null,
-        createdAt: contactTime(input.createdAt),
-        createdBy: user.id,
-      }, user);
+      return add(
+        leadId,
+        {
+          type: input.type,
+          title: input.title ?? null,
+          description: input.description ?? null,
+          metadata: input.metadata ?? null,
+          createdAt: contactTime(input.createdAt),
+          createdBy: user.id,
+        },
+        user,
+      );
     },
 
     /** Edits a call or chat; metadata and time stay as they were unless sent. */
@@ -142,7 +160,17 @@ export function createTimelineService(deps: { db: Db; hub: EventHub; clock: Cloc
 
     /** The quick contact log (document 2 section 5): 'Phone Call' or 'Text/WhatsApp' with the notes. */
     async quickContact(leadId: number, input: QuickContact, user: UserRow): Promise<TimelineEntry> {
-      return add(leadId, { type: input.type, title: TIMELINE_KIND_LABELS[input.type], description: input.notes, createdAt: clock.now(), createdBy: user.id }, user);
+      return add(
+        leadId,
+        {
+          type: input.type,
+          title: TIMELINE_KIND_LABELS[input.type],
+          description: input.notes,
+          createdAt: clock.now(),
+          createdBy: user.id,
+        },
+        user,
+      );
     },
   };
 }

@@ -12,12 +12,20 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
 
 /** Usernames are matched case-insensitively: 'Admin' and 'admin' are the same person. */
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
   return row;
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   return row;
 }
 
@@ -31,7 +39,10 @@ export async function countUsers(db: DbOrTx): Promise<number> {
 }
 
 export async function countAdminsExcept(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), ne(users.id, userId)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), ne(users.id, userId)));
   return Number(row?.n ?? 0);
 }
 
@@ -41,7 +52,11 @@ export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRo
 }
 
 export async function updateUser(db: DbOrTx, id: number, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }
 

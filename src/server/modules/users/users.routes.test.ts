@@ -14,16 +14,32 @@ describe('PUT /api/users/:id', () => {
   afterAll(() => t.close());
 
   const put = (cookie: string, id: number, payload: Record<string, unknown>, remoteAddress?: string) =>
-    t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: { cookie }, payload, ...(remoteAddress ? { remoteAddress } : {}) });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      headers: { cookie },
+      payload,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
   const loginStatus = async (username: string, password: string) =>
     (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } })).statusCode;
   const row = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
   /** The fields the profile dialog sends, filled from the user as stored. */
-  const profileOf = (u: UserRow) => ({ username: u.username, email: u.email, firstName: u.firstName ?? '', lastName: u.lastName ?? '' });
+  const profileOf = (u: UserRow) => ({
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName ?? '',
+    lastName: u.lastName ?? '',
+  });
 
   it('updates the own profile and returns the user without the password', async () => {
     const { user, cookie } = await t.loginAs('user');
-    const payload = { username: `${user.username}-renamed`, email: `renamed-${user.id}@example.pt`, firstName: 'Joana', lastName: 'Silva' };
+    const payload = {
+      username: `${user.username}-renamed`,
+      email: `renamed-${user.id}@example.pt`,
+      firstName: 'Joana',
+      lastName: 'Silva',
+    };
     const res = await put(cookie, user.id, payload);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -47,14 +63,21 @@ describe('PUT /api/users/:id', () => {
     const { user, cookie } = await t.loginAs('user');
     const before = await row(user.id);
     for (const password of ['', '   ', undefined]) {
-      const res = await put(cookie, user.id, { ...profileOf(user), firstName: 'Rui', ...(password === undefined ? {} : { password }) });
+      const res = await put(cookie, user.id, {
+        ...profileOf(user),
+        firstName: 'Rui',
+        ...(password === undefined ? {} : { password }),
+      });
       expect(res.statusCode, JSON.stringify(password)).toBe(200);
     }
     const after = await row(user.id);
     expect(after.password).toBe(before.password);
     expect(after.firstName).toBe('Rui');
     expect(await loginStatus(user.username, TEST_PASSWORD)).toBe(200);
-    const audit = await t.database.db.select().from(securityAuditLog).where(eq(securityAuditLog.username, user.username.toLowerCase()));
+    const audit = await t.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(eq(securityAuditLog.username, user.username.toLowerCase()));
     expect(audit.map((a) => a.event)).not.toContain('password_changed');
   });
 
@@ -71,7 +94,11 @@ describe('PUT /api/users/:id', () => {
       .where(eq(securityAuditLog.event, 'password_changed'))
       .orderBy(desc(securityAuditLog.id))
       .limit(1);
-    expect(changed).toMatchObject({ username: user.username.toLowerCase(), ipAddress: '198.51.100.23', details: 'changed own password' });
+    expect(changed).toMatchObject({
+      username: user.username.toLowerCase(),
+      ipAddress: '198.51.100.23',
+      details: 'changed own password',
+    });
 
     expect(await loginStatus(user.username, NEW_PASSWORD)).toBe(200);
     expect(await loginStatus(user.username, TEST_PASSWORD)).toBe(401);
@@ -83,10 +110,30 @@ describe('PUT /api/users/:id', () => {
       ['a username of spaces', { username: '     ' }, 'username', 'Username must be at least 3 characters'],
       ['an invalid email', { email: 'not-an-email' }, 'email', 'Valid email is required'],
       ['an empty email', { email: '' }, 'email', 'Valid email is required'],
-      ['a short password', { password: 'Ab1' }, 'password', 'Password must be at least 8 characters with uppercase, lowercase, and number'],
-      ['a password without uppercase', { password: 'lowercase1' }, 'password', 'Password must be at least 8 characters with uppercase, lowercase, and number'],
-      ['a password without lowercase', { password: 'UPPERCASE1' }, 'password', 'Password must be at least 8 characters with uppercase, lowercase, and number'],
-      ['a password without a digit', { password: 'NoDigitsHere' }, 'password', 'Password must be at least 8 characters with uppercase, lowercase, and number'],
+      [
+        'a short password',
+        { password: 'Ab1' },
+        'password',
+        'Password must be at least 8 characters with uppercase, lowercase, and number',
+      ],
+      [
+        'a password without uppercase',
+        { password: 'lowercase1' },
+        'password',
+        'Password must be at least 8 characters with uppercase, lowercase, and number',
+      ],
+      [
+        'a password without lowercase',
+        { password: 'UPPERCASE1' },
+        'password',
+        'Password must be at least 8 characters with uppercase, lowercase, and number',
+      ],
+      [
+        'a password without a digit',
+        { password: 'NoDigitsHere' },
+        'password',
+        'Password must be at least 8 characters with uppercase, lowercase, and number',
+      ],
     ];
 
     for (const [label, change, field, message] of cases) {
@@ -150,7 +197,12 @@ describe('PUT /api/users/:id', () => {
   it('lets an admin edit another user, including the password', async () => {
     const { user: admin, cookie } = await t.loginAs('admin');
     const other = await t.createUser();
-    const res = await put(cookie, other.id, { ...profileOf(other), firstName: 'Edited', lastName: 'ByAdmin', password: NEW_PASSWORD });
+    const res = await put(cookie, other.id, {
+      ...profileOf(other),
+      firstName: 'Edited',
+      lastName: 'ByAdmin',
+      password: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: other.id, firstName: 'Edited', lastName: 'ByAdmin', role: 'user' });
     expect(await loginStatus(other.username, NEW_PASSWORD)).toBe(200);
@@ -188,11 +240,19 @@ describe('PUT /api/users/:id', () => {
 
     const byName = await put(cookie, user.id, { ...profileOf(user), username: other.username.toUpperCase() });
     expect(byName.statusCode).toBe(409);
-    expect(byName.json()).toEqual({ code: 'CONFLICT', message: 'Username already taken', fields: { username: 'Username already taken' } });
+    expect(byName.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'Username already taken',
+      fields: { username: 'Username already taken' },
+    });
 
     const byEmail = await put(cookie, user.id, { ...profileOf(user), email: other.email!.toUpperCase() });
     expect(byEmail.statusCode).toBe(409);
-    expect(byEmail.json()).toEqual({ code: 'CONFLICT', message: 'Email already in use', fields: { email: 'Email already in use' } });
+    expect(byEmail.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'Email already in use',
+      fields: { email: 'Email already in use' },
+    });
 
     expect(await row(user.id)).toEqual(before);
     // Keeping one's own username and email is not a conflict.
@@ -208,7 +268,12 @@ describe('PUT /api/users/:id', () => {
 
   it('answers 400 to an id that is not a positive integer', async () => {
     const { cookie } = await t.loginAs('admin');
-    const res = await t.app.inject({ method: 'PUT', url: '/api/users/abc', headers: { cookie }, payload: { username: 'valid-name', email: 'a@example.pt' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/abc',
+      headers: { cookie },
+      payload: { username: 'valid-name', email: 'a@example.pt' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -216,21 +281,32 @@ describe('PUT /api/users/:id', () => {
     const { cookie: adminCookie } = await t.loginAs('admin');
     const { user, cookie } = await t.loginAs('user');
     // Warm the session cache with role user.
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json().role).toBe('user');
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json().role).toBe(
+      'user',
+    );
     const announce = () =>
-      t.app.inject({ method: 'POST', url: '/api/notifications', headers: { cookie }, payload: { title: 'Hi', message: 'Team', userIds: [user.id] } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/notifications',
+        headers: { cookie },
+        payload: { title: 'Hi', message: 'Team', userIds: [user.id] },
+      });
     expect((await announce()).statusCode).toBe(403);
 
     const promoted = await put(adminCookie, user.id, { ...profileOf(user), role: 'admin' });
     expect(promoted.statusCode).toBe(200);
     expect(promoted.json().role).toBe('admin');
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json().role).toBe('admin');
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json().role).toBe(
+      'admin',
+    );
     expect((await announce()).statusCode).toBe(201);
 
     const demoted = await put(adminCookie, user.id, { ...profileOf(user), role: 'user' });
     expect(demoted.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json().role).toBe('user');
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json().role).toBe(
+      'user',
+    );
     expect((await announce()).statusCode).toBe(403);
   });
 
@@ -258,7 +334,12 @@ describe('the last admin', () => {
     const { user: admin, cookie } = await t.loginAs('admin');
     const profile = { username: admin.username, email: admin.email };
 
-    const self = await t.app.inject({ method: 'PUT', url: `/api/users/${admin.id}`, headers: { cookie }, payload: { ...profile, role: 'user' } });
+    const self = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${admin.id}`,
+      headers: { cookie },
+      payload: { ...profile, role: 'user' },
+    });
     expect(self.statusCode).toBe(409);
     expect(self.json()).toEqual({
       code: 'CONFLICT',
@@ -279,7 +360,12 @@ describe('the last admin', () => {
     expect(demote.json().role).toBe('user');
 
     // Alone again: still refused.
-    const again = await t.app.inject({ method: 'PUT', url: `/api/users/${admin.id}`, headers: { cookie }, payload: { ...profile, role: 'user' } });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${admin.id}`,
+      headers: { cookie },
+      payload: { ...profile, role: 'user' },
+    });
     expect(again.statusCode).toBe(409);
   });
 });

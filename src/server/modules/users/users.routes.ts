@@ -6,7 +6,10 @@ import type { UsersService } from './users.service.ts';
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.put(
     '/api/users/:id',
-    { config: { access: 'user' }, schema: { params: idParamSchema, body: userUpdateSchema, response: { 200: userSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { params: idParamSchema, body: userUpdateSchema, response: { 200: userSchema } },
+    },
     async (request) => users.update(request.user!, request.params.id, request.body, request.ip),
   );
 };

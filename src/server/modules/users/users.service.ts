@@ -12,10 +12,12 @@ export function createUsersService(deps: { db: Db; clock: Clock; hub: EventHub }
 
   async function assertUnique(id: number | null, username: string, email: string | null) {
     const byName = await repo.findUserByUsername(db, username);
-    if (byName && byName.id !== id) throw new AppError('CONFLICT', 'Username already taken', { username: 'Username already taken' });
+    if (byName && byName.id !== id)
+      throw new AppError('CONFLICT', 'Username already taken', { username: 'Username already taken' });
     if (email) {
       const byEmail = await repo.findUserByEmail(db, email);
-      if (byEmail && byEmail.id !== id) throw new AppError('CONFLICT', 'Email already in use', { email: 'Email already in use' });
+      if (byEmail && byEmail.id !== id)
+        throw new AppError('CONFLICT', 'Email already in use', { email: 'Email already in use' });
     }
   }
 
@@ -36,7 +38,9 @@ export function createUsersService(deps: { db: Db; clock: Clock; hub: EventHub }
       if (input.role && input.role !== target.role) {
         if (actor.role !== 'admin') throw forbidden();
         if (target.role === 'admin' && (await repo.countAdminsExcept(db, id)) === 0) {
-          throw new AppError('CONFLICT', 'The last admin cannot lose the admin role', { role: 'The last admin cannot lose the admin role' });
+          throw new AppError('CONFLICT', 'The last admin cannot lose the admin role', {
+            role: 'The last admin cannot lose the admin role',
+          });
         }
         values.role = input.role;
       }

@@ -13,7 +13,12 @@ import { AdminSidebar } from './admin-sidebar.tsx';
 export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
   return (
-    <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+    <Button
+      variant="ghost"
+      size="icon"
+      onClick={toggleTheme}
+      aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+    >
       {theme === 'dark' ? <Sun /> : <Moon />}
     </Button>
   );

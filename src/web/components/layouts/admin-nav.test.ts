@@ -5,7 +5,14 @@ const entry = (label: string) => ADMIN_NAV.find((e) => e.label === label)!;
 
 describe('side navigation', () => {
   it('shows Users and DB Backups only to admins', () => {
-    expect(navFor('user').map((e) => e.label)).toEqual(['Dashboard', 'Leads', 'Imports', 'Suppliers', 'Email Templates', 'Settings']);
+    expect(navFor('user').map((e) => e.label)).toEqual([
+      'Dashboard',
+      'Leads',
+      'Imports',
+      'Suppliers',
+      'Email Templates',
+      'Settings',
+    ]);
     expect(navFor('admin').map((e) => e.label)).toContain('DB Backups');
     expect(navFor('admin').map((e) => e.label)).toContain('Users');
   });

@@ -1,4 +1,14 @@
-import { Car, DatabaseBackup, LayoutDashboard, Mail, Settings, Truck, Users, UserSearch, type LucideIcon } from 'lucide-react';
+import {
+  Car,
+  DatabaseBackup,
+  LayoutDashboard,
+  Mail,
+  Settings,
+  Truck,
+  Users,
+  UserSearch,
+  type LucideIcon,
+} from 'lucide-react';
 import type { Role } from '#shared/schemas/users.ts';
 
 export interface NavEntry {

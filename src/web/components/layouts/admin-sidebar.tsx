@@ -10,7 +10,14 @@ import { initials } from '#web/lib/format.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../ui/avatar.tsx';
 import { Sidebar, SidebarRail, useSidebar } from '../ui/sidebar.tsx';
 import {
-  SidebarContent, SidebarFooter, SidebarGroup, SidebarGroupContent, SidebarHeader, SidebarMenu, SidebarMenuButton, SidebarMenuItem,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
 } from '../ui/sidebar-menu.tsx';
 import { isActive, navFor } from './admin-nav.ts';
 
@@ -24,8 +31,14 @@ export function AdminSidebar({ user }: { user: User }) {
 
   const signOut = () =>
     logout.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Logged out successfully', description: 'You have been logged out of your account.' }),
-      onError: () => toast({ title: 'Error', description: 'There was an error logging out. Please try again.', variant: 'destructive' }),
+      onSuccess: () =>
+        toast({ title: 'Logged out successfully', description: 'You have been logged out of your account.' }),
+      onError: () =>
+        toast({
+          title: 'Error',
+          description: 'There was an error logging out. Please try again.',
+          variant: 'destructive',
+        }),
     });
 
   return (
@@ -76,13 +89,22 @@ export function AdminSidebar({ user }: { user: User }) {
             </SidebarMenuItem>
           )}
           <SidebarMenuItem>
-            <SidebarMenuButton size="lg" onClick={() => setProfileOpen(true)} tooltip="Edit Profile" aria-label="Edit Profile">
+            <SidebarMenuButton
+              size="lg"
+              onClick={() => setProfileOpen(true)}
+              tooltip="Edit Profile"
+              aria-label="Edit Profile"
+            >
               <Avatar className="size-8 rounded-lg">
                 {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
-                <AvatarFallback className="rounded-lg">{initials(user.firstName, user.lastName, user.username)}</AvatarFallback>
+                <AvatarFallback className="rounded-lg">
+                  {initials(user.firstName, user.lastName, user.username)}
+                </AvatarFallback>
               </Avatar>
               <span className="grid min-w-0 leading-tight">
-                <span className="truncate font-medium" data-testid="sidebar-user-name">{displayName(user)}</span>
+                <span className="truncate font-medium" data-testid="sidebar-user-name">
+                  {displayName(user)}
+                </span>
                 <span className="truncate text-xs capitalize text-muted-foreground">{user.role}</span>
               </span>
             </SidebarMenuButton>

@@ -17,7 +17,15 @@ export interface PublicFooterProps {
 
 export const telHref = (phone: string) => `tel:${normalizePhone(phone) ?? phone.replace(/[^\d+]/g, '')}`;
 
-export function PublicFooter({ companyName, phone, email, year, links, rights = 'Todos os direitos reservados.', labels = { phone: 'Telefone', email: 'Email', links: 'Ligações' } }: PublicFooterProps) {
+export function PublicFooter({
+  companyName,
+  phone,
+  email,
+  year,
+  links,
+  rights = 'Todos os direitos reservados.',
+  labels = { phone: 'Telefone', email: 'Email', links: 'Ligações' },
+}: PublicFooterProps) {
   return (
     <footer className="border-t bg-muted/40">
       <div className={`${publicContainer} grid gap-8 py-10 sm:grid-cols-2`}>
@@ -26,12 +34,16 @@ export function PublicFooter({ companyName, phone, email, year, links, rights = 
           <ul className="space-y-2 text-sm">
             {phone ? (
               <FooterContact icon={<Phone aria-hidden />} label={labels.phone}>
-                <a href={telHref(phone)} className="hover:underline">{phone}</a>
+                <a href={telHref(phone)} className="hover:underline">
+                  {phone}
+                </a>
               </FooterContact>
             ) : null}
             {email ? (
               <FooterContact icon={<Mail aria-hidden />} label={labels.email}>
-                <a href={`mailto:${email}`} className="break-all hover:underline">{email}</a>
+                <a href={`mailto:${email}`} className="break-all hover:underline">
+                  {email}
+                </a>
               </FooterContact>
             ) : null}
           </ul>
@@ -41,7 +53,9 @@ export function PublicFooter({ companyName, phone, email, year, links, rights = 
             <ul className="grid gap-2 text-sm">
               {links.map((l) => (
                 <li key={l.href}>
-                  <a href={l.href} className="text-muted-foreground hover:text-foreground hover:underline">{l.label}</a>
+                  <a href={l.href} className="text-muted-foreground hover:text-foreground hover:underline">
+                    {l.label}
+                  </a>
                 </li>
               ))}
             </ul>

@@ -15,7 +15,10 @@ export function PublicHeader({ companyName, logoUrl, nav, actions }: PublicHeade
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className={`${publicContainer} flex h-16 items-center gap-4`}>
-        <a href="/" className="flex min-w-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+        <a
+          href="/"
+          className="flex min-w-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
           {logoUrl ? (
             <img src={logoUrl} alt={companyName} className="h-8 w-auto" />
           ) : (
@@ -27,7 +30,11 @@ export function PublicHeader({ companyName, logoUrl, nav, actions }: PublicHeade
             </>
           )}
         </a>
-        {nav ? <nav aria-label="Secções" className="ml-4 hidden items-center gap-1 text-sm font-medium md:flex">{nav}</nav> : null}
+        {nav ? (
+          <nav aria-label="Secções" className="ml-4 hidden items-center gap-1 text-sm font-medium md:flex">
+            {nav}
+          </nav>
+        ) : null}
         <div className="ml-auto flex items-center gap-1" data-slot="public-header-actions">
           {actions}
         </div>
@@ -38,7 +45,10 @@ export function PublicHeader({ companyName, logoUrl, nav, actions }: PublicHeade
 
 export function PublicHeaderLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <a href={href} className="rounded-md px-3 py-2 text-muted-foreground transition-colors hover:bg-accent hover:text-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+    <a
+      href={href}
+      className="rounded-md px-3 py-2 text-muted-foreground transition-colors hover:bg-accent hover:text-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       {children}
     </a>
   );

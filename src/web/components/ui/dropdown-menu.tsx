@@ -129,7 +129,10 @@ export function DropdownMenuLabel({
   );
 }
 
-export function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
+export function DropdownMenuSeparator({
+  className,
+  ...props
+}: React.ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
   return (
     <DropdownMenuPrimitive.Separator
       data-slot="dropdown-menu-separator"
@@ -163,7 +166,11 @@ export function DropdownMenuSubTrigger({
     <DropdownMenuPrimitive.SubTrigger
       data-slot="dropdown-menu-sub-trigger"
       data-inset={inset}
-      className={cn(itemBase, 'data-[inset]:pl-8 data-[state=open]:bg-accent data-[state=open]:text-accent-foreground', className)}
+      className={cn(
+        itemBase,
+        'data-[inset]:pl-8 data-[state=open]:bg-accent data-[state=open]:text-accent-foreground',
+        className,
+      )}
       {...props}
     >
       {children}

@@ -9,11 +9,25 @@ import { useSidebar } from './sidebar.tsx';
 // The parts inside a Sidebar: header, content, groups and menu entries (shadcn sidebar style).
 
 export function SidebarHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="sidebar-header" data-sidebar="header" className={cn('flex flex-col gap-2 p-2', className)} {...props} />;
+  return (
+    <div
+      data-slot="sidebar-header"
+      data-sidebar="header"
+      className={cn('flex flex-col gap-2 p-2', className)}
+      {...props}
+    />
+  );
 }
 
 export function SidebarFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="sidebar-footer" data-sidebar="footer" className={cn('flex flex-col gap-2 p-2', className)} {...props} />;
+  return (
+    <div
+      data-slot="sidebar-footer"
+      data-sidebar="footer"
+      className={cn('flex flex-col gap-2 p-2', className)}
+      {...props}
+    />
+  );
 }
 
 export function SidebarSeparator({ className, ...props }: React.ComponentProps<typeof Separator>) {
@@ -52,7 +66,11 @@ export function SidebarGroup({ className, ...props }: React.ComponentProps<'div'
   );
 }
 
-export function SidebarGroupLabel({ className, asChild = false, ...props }: React.ComponentProps<'div'> & { asChild?: boolean }) {
+export function SidebarGroupLabel({
+  className,
+  asChild = false,
+  ...props
+}: React.ComponentProps<'div'> & { asChild?: boolean }) {
   const Comp = asChild ? Slot.Root : 'div';
   return (
     <Comp
@@ -70,19 +88,34 @@ export function SidebarGroupLabel({ className, asChild = false, ...props }: Reac
 
 export function SidebarGroupContent({ className, ...props }: React.ComponentProps<'div'>) {
   return (
-    <div data-slot="sidebar-group-content" data-sidebar="group-content" className={cn('w-full text-sm', className)} {...props} />
+    <div
+      data-slot="sidebar-group-content"
+      data-sidebar="group-content"
+      className={cn('w-full text-sm', className)}
+      {...props}
+    />
   );
 }
 
 export function SidebarMenu({ className, ...props }: React.ComponentProps<'ul'>) {
   return (
-    <ul data-slot="sidebar-menu" data-sidebar="menu" className={cn('flex w-full min-w-0 flex-col gap-1', className)} {...props} />
+    <ul
+      data-slot="sidebar-menu"
+      data-sidebar="menu"
+      className={cn('flex w-full min-w-0 flex-col gap-1', className)}
+      {...props}
+    />
   );
 }
 
 export function SidebarMenuItem({ className, ...props }: React.ComponentProps<'li'>) {
   return (
-    <li data-slot="sidebar-menu-item" data-sidebar="menu-item" className={cn('group/menu-item relative', className)} {...props} />
+    <li
+      data-slot="sidebar-menu-item"
+      data-sidebar="menu-item"
+      className={cn('group/menu-item relative', className)}
+      {...props}
+    />
   );
 }
 

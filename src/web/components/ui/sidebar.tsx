@@ -35,7 +35,10 @@ export function useSidebar(): SidebarContextValue {
 /** The remembered desktop state, or undefined when there is no (valid) cookie. */
 export function readSidebarCookie(): boolean | undefined {
   if (typeof document === 'undefined') return undefined;
-  const entry = document.cookie.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${SIDEBAR_COOKIE_NAME}=`));
+  const entry = document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${SIDEBAR_COOKIE_NAME}=`));
   const value = entry?.slice(SIDEBAR_COOKIE_NAME.length + 1);
   return value === 'true' ? true : value === 'false' ? false : undefined;
 }
@@ -102,7 +105,13 @@ export function SidebarProvider({
       <TooltipProvider>
         <div
           data-slot="sidebar-wrapper"
-          style={{ '--sidebar-width': SIDEBAR_WIDTH, '--sidebar-width-icon': SIDEBAR_WIDTH_ICON, ...style } as React.CSSProperties}
+          style={
+            {
+              '--sidebar-width': SIDEBAR_WIDTH,
+              '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
+              ...style,
+            } as React.CSSProperties
+          }
           className={cn('group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar', className)}
           {...props}
         >

@@ -33,7 +33,9 @@ describe('buildBreakdown', () => {
       ['isv', null, 83_023],
       ['total', null, 83_023],
     ]);
-    expect(lines[0]!.explanation).toBe('Depende do tamanho do motor: 1.395 cm³ × 5,61\u00a0€ − 6.194,88\u00a0€ (escalão mais de 1.250 cm³).');
+    expect(lines[0]!.explanation).toBe(
+      'Depende do tamanho do motor: 1.395 cm³ × 5,61\u00a0€ − 6.194,88\u00a0€ (escalão mais de 1.250 cm³).',
+    );
     expect(lines[1]!.explanation).toContain('tabela gasolina WLTP, escalão 131 a 145 g/km');
     expect(lines[4]!.explanation).toContain('mais de 5 e até 6 anos');
   });
@@ -70,12 +72,19 @@ describe('buildBreakdown', () => {
       engineCc: fc.integer({ min: 1, max: 8_000 }),
       co2: fc.integer({ min: 0, max: 400 }),
       co2Cycle: fc.constantFrom('wltp' as const, 'nedc' as const),
-      firstRegistration: fc.option(fc.date({ min: new Date('2000-01-01'), max: new Date('2025-11-21'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))),
+      firstRegistration: fc.option(
+        fc
+          .date({ min: new Date('2000-01-01'), max: new Date('2025-11-21'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10)),
+      ),
       registrationCountry: fc.constantFrom('eu' as const, 'non_eu' as const),
       hybrid: fc.constantFrom('none' as const, 'hybrid' as const, 'plugin' as const),
       electricRangeKm: fc.integer({ min: 0, max: 120 }),
       dieselParticlesBelowLimit: fc.boolean(),
-      price: fc.option(fc.integer({ min: 0, max: 20_000_000 }).map((c) => c / 100), { nil: undefined }),
+      price: fc.option(
+        fc.integer({ min: 0, max: 20_000_000 }).map((c) => c / 100),
+        { nil: undefined },
+      ),
       mileageKm: fc.option(fc.integer({ min: 0, max: 300_000 }), { nil: undefined }),
     });
     fc.assert(

@@ -22,7 +22,12 @@ function bandOf(bands: LinearBand[], value: number) {
   const i = bands.findIndex((b) => b.upTo === null || value <= b.upTo);
   const band = bands[i]!;
   const from = i === 0 ? null : bands[i - 1]!.upTo! + 1;
-  const range = from === null ? `até ${formatIntegerPt(band.upTo!)}` : band.upTo === null ? `mais de ${formatIntegerPt(from - 1)}` : `${formatIntegerPt(from)} a ${formatIntegerPt(band.upTo)}`;
+  const range =
+    from === null
+      ? `até ${formatIntegerPt(band.upTo!)}`
+      : band.upTo === null
+        ? `mais de ${formatIntegerPt(from - 1)}`
+        : `${formatIntegerPt(from)} a ${formatIntegerPt(band.upTo)}`;
   return { band, range };
 }
 
@@ -40,7 +45,13 @@ export function buildBreakdown(input: TaxInput, result: TaxResult): BreakdownLin
   const lines: BreakdownLine[] = [];
 
   if (input.fuel === 'electric') {
-    lines.push({ key: 'isv', label: 'ISV a pagar', cents: isv, kind: 'total', explanation: 'Os carros 100% elétricos estão isentos de ISV.' });
+    lines.push({
+      key: 'isv',
+      label: 'ISV a pagar',
+      cents: isv,
+      kind: 'total',
+      explanation: 'Os carros 100% elétricos estão isentos de ISV.',
+    });
   } else {
     const cylinder = toCents(b.cylinderComponent);
     const environmental = toCents(b.environmentalComponent);
@@ -78,7 +89,13 @@ export function buildBreakdown(input: TaxInput, result: TaxResult): BreakdownLin
           ? 'Não se aplica: o certificado indica partículas abaixo de 0,001 g/km.'
           : 'Só se aplica a carros a gasóleo.',
     });
-    lines.push({ key: 'subtotal', label: 'Imposto antes das reduções', cents: gross, kind: 'subtotal', explanation: 'Soma das duas componentes e do agravamento.' });
+    lines.push({
+      key: 'subtotal',
+      label: 'Imposto antes das reduções',
+      cents: gross,
+      kind: 'subtotal',
+      explanation: 'Soma das duas componentes e do agravamento.',
+    });
     lines.push({
       key: 'reducao',
       label: 'Redução por antiguidade',
@@ -116,7 +133,10 @@ export function buildBreakdown(input: TaxInput, result: TaxResult): BreakdownLin
   const ivaAsked = input.price !== undefined || input.mileageKm !== undefined;
   const iva = toCents(result.iva);
   if (ivaAsked) {
-    const why = input.firstRegistration === null ? 'nunca foi matriculado' : `tem até ${t.ivaNewMaxMonths} meses desde a 1.ª matrícula ou até ${formatIntegerPt(t.ivaNewMaxKm)} km`;
+    const why =
+      input.firstRegistration === null
+        ? 'nunca foi matriculado'
+        : `tem até ${t.ivaNewMaxMonths} meses desde a 1.ª matrícula ou até ${formatIntegerPt(t.ivaNewMaxKm)} km`;
     let explanation: string;
     if (input.registrationCountry === 'non_eu') {
       // isv-rules section 4 is the rule for cars from the EU; a third-country import pays IVA at customs.

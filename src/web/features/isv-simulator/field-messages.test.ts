@@ -38,17 +38,27 @@ describe('portugueseFieldMessage', () => {
 
   it('has Portuguese for every message the contract writes', () => {
     expect(messages.length).toBeGreaterThanOrEqual(BAD.length);
-    const untranslated = messages.filter(([field, message]) => portugueseFieldMessage(field, message) === GENERIC_FIELD_MESSAGE);
+    const untranslated = messages.filter(
+      ([field, message]) => portugueseFieldMessage(field, message) === GENERIC_FIELD_MESSAGE,
+    );
     expect(untranslated).toEqual([]);
   });
 
   it.each([
     ['engineCc', 'engineCc is required for a petrol car', 'Indique a cilindrada em cm³.'],
-    ['engineCc', 'engineCc must be a positive whole number of cm3', 'A cilindrada deve ser um número inteiro positivo de cm³ (ex.: 1395).'],
+    [
+      'engineCc',
+      'engineCc must be a positive whole number of cm3',
+      'A cilindrada deve ser um número inteiro positivo de cm³ (ex.: 1395).',
+    ],
     ['engineCc', 'engineCc is above 20000 cm3', 'A cilindrada não pode passar de 20.000 cm³.'],
     ['co2', 'co2 is required for an LPG car', 'Indique as emissões de CO₂ em g/km.'],
     ['co2', 'co2 cannot be negative', 'O CO₂ não pode ser negativo.'],
-    ['firstRegistration', 'firstRegistration is after the declaration date', 'A 1.ª matrícula não pode ser posterior à data da declaração.'],
+    [
+      'firstRegistration',
+      'firstRegistration is after the declaration date',
+      'A 1.ª matrícula não pode ser posterior à data da declaração.',
+    ],
     ['firstRegistration', 'firstRegistration must be a real date written YYYY-MM-DD', 'Indique uma data válida.'],
     [
       'declarationDate',
@@ -56,7 +66,11 @@ describe('portugueseFieldMessage', () => {
       'A data da declaração tem de ser 01/01/2025 ou posterior (não há tabelas de ISV anteriores).',
     ],
     ['price', 'price must be a number of euros', 'Indique o preço em euros (ex.: 15.000).'],
-    ['mileageKm', 'mileageKm must be a whole number of km', 'Indique os quilómetros como número inteiro (ex.: 85.000).'],
+    [
+      'mileageKm',
+      'mileageKm must be a whole number of km',
+      'Indique os quilómetros como número inteiro (ex.: 85.000).',
+    ],
   ])('%s: %s', (field, message, portuguese) => expect(portugueseFieldMessage(field, message)).toBe(portuguese));
 
   it('falls back to a neutral Portuguese message for a message it does not know', () => {

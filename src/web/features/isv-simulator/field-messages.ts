@@ -29,7 +29,10 @@ const RULES: Record<string, Rule[]> = {
   fuel: [[/^must be one of /, 'Escolha o combustível.']],
   engineCc: [
     [/^is required for /, 'Indique a cilindrada em cm³.'],
-    [/^must be a positive whole number of cm3$/, 'A cilindrada deve ser um número inteiro positivo de cm³ (ex.: 1395).'],
+    [
+      /^must be a positive whole number of cm3$/,
+      'A cilindrada deve ser um número inteiro positivo de cm³ (ex.: 1395).',
+    ],
     [/^is above (\d+) cm3$/, (m) => `A cilindrada não pode passar de ${formatIntegerPt(Number(m[1]))} cm³.`],
   ],
   co2: [
@@ -45,7 +48,10 @@ const RULES: Record<string, Rule[]> = {
   ],
   declarationDate: [
     ...DATE_RULES,
-    [/^must be on or after (\d{4}-\d{2}-\d{2})/, (m) => `A data da declaração tem de ser ${ptDate(m[1]!)} ou posterior (não há tabelas de ISV anteriores).`],
+    [
+      /^must be on or after (\d{4}-\d{2}-\d{2})/,
+      (m) => `A data da declaração tem de ser ${ptDate(m[1]!)} ou posterior (não há tabelas de ISV anteriores).`,
+    ],
   ],
   registrationCountry: [[/^must be eu or non_eu$/, 'Escolha um Estado-Membro da UE ou um país terceiro.']],
   hybrid: [

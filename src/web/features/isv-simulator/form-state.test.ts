@@ -26,9 +26,22 @@ describe('parseNumberPt', () => {
 
 describe('visibleFields', () => {
   it('asks the engine and emissions only for non-electric cars, particles only for diesel', () => {
-    expect(visibleFields(DEFAULT_FORM)).toMatchObject({ cc: true, co2: true, particulas: false, autonomia: false, euro6eBis: false, matricula: true });
+    expect(visibleFields(DEFAULT_FORM)).toMatchObject({
+      cc: true,
+      co2: true,
+      particulas: false,
+      autonomia: false,
+      euro6eBis: false,
+      matricula: true,
+    });
     expect(visibleFields({ ...DEFAULT_FORM, combustivel: 'gasoleo' }).particulas).toBe(true);
-    expect(visibleFields({ ...DEFAULT_FORM, tipo: 'eletrico', combustivel: 'gasoleo' })).toMatchObject({ cc: false, co2: false, ciclo: false, particulas: false, combustivel: false });
+    expect(visibleFields({ ...DEFAULT_FORM, tipo: 'eletrico', combustivel: 'gasoleo' })).toMatchObject({
+      cc: false,
+      co2: false,
+      ciclo: false,
+      particulas: false,
+      combustivel: false,
+    });
     expect(visibleFields({ ...DEFAULT_FORM, tipo: 'hibrido' })).toMatchObject({ autonomia: true, euro6eBis: false });
     expect(visibleFields({ ...DEFAULT_FORM, tipo: 'plugin' })).toMatchObject({ autonomia: true, euro6eBis: true });
     expect(visibleFields({ ...DEFAULT_FORM, estado: 'novo' }).matricula).toBe(false);

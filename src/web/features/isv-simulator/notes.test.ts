@@ -41,13 +41,17 @@ describe('translateNote', () => {
   });
 
   it('carries the figures of the hybrid conditions', () => {
-    const plugin = translateNote(calculateTax({ ...base, hybrid: 'plugin', electricRangeKm: 10, firstRegistration: '2021-03-01' }).notes[0]!);
+    const plugin = translateNote(
+      calculateTax({ ...base, hybrid: 'plugin', electricRangeKm: 10, firstRegistration: '2021-03-01' }).notes[0]!,
+    );
     expect(plugin).toEqual({
       kind: 'hybrid-rate',
       lang: 'pt-PT',
       text: 'A taxa reduzida de híbrido plug-in não se aplica: exige autonomia elétrica de pelo menos 50 km e CO₂ abaixo de 50 g/km (até 80 g/km para plug-ins Euro 6e-bis a partir de 2026). Paga o imposto por inteiro.',
     });
-    const legacy = translateNote(calculateTax({ ...base, hybrid: 'plugin', electricRangeKm: 10, firstRegistration: '2018-05-01' }).notes[0]!);
+    const legacy = translateNote(
+      calculateTax({ ...base, hybrid: 'plugin', electricRangeKm: 10, firstRegistration: '2018-05-01' }).notes[0]!,
+    );
     expect(legacy.text).toContain('pelo menos 25 km');
   });
 

@@ -24,8 +24,16 @@ const RULES: Rule[] = [
     /^Diesel particle surcharge applied: the certificate does not show particles below 0\.001 g\/km\.$/,
     () => 'Aplica-se o agravamento por partículas: o certificado não indica partículas abaixo de 0,001 g/km.',
   ],
-  ['no-reduction', /^No age reduction: the car was registered outside the EU\.$/, () => 'Sem redução por antiguidade: o carro está matriculado fora da UE.'],
-  ['no-reduction', /^No age reduction: a new car never registered\.$/, () => 'Sem redução por antiguidade: carro novo, nunca matriculado.'],
+  [
+    'no-reduction',
+    /^No age reduction: the car was registered outside the EU\.$/,
+    () => 'Sem redução por antiguidade: o carro está matriculado fora da UE.',
+  ],
+  [
+    'no-reduction',
+    /^No age reduction: a new car never registered\.$/,
+    () => 'Sem redução por antiguidade: carro novo, nunca matriculado.',
+  ],
   [
     'hybrid-rate',
     /^The (plug-in|hybrid) rate does not apply: it needs an electric range of at least (\d+) km and CO2 below (\d+) g\/km(?: \(up to (\d+) g\/km for Euro 6e-bis plug-ins from (\d{4})\))?; the full tax is due\.$/,
@@ -37,7 +45,8 @@ const RULES: Rule[] = [
   [
     'iva',
     /^IVA is due on this car \(new for VAT purposes\); give the price to compute it\.$/,
-    () => 'Este carro paga IVA (é novo para efeitos de IVA: até 6 meses desde a 1.ª matrícula ou até 6.000 km). Indique o preço para o calcular.',
+    () =>
+      'Este carro paga IVA (é novo para efeitos de IVA: até 6 meses desde a 1.ª matrícula ou até 6.000 km). Indique o preço para o calcular.',
   ],
   [
     'iva',
@@ -61,9 +70,14 @@ export const NON_EU_CUSTOMS_NOTE =
   'Vindo de fora da UE, o carro paga também direitos aduaneiros e IVA na alfândega, que este simulador não calcula.';
 
 /** The notes listed under the result, in Portuguese. */
-export function pageNotes(input: { registrationCountry: 'eu' | 'non_eu'; price?: number; mileageKm?: number }, notes: string[]): PageNote[] {
+export function pageNotes(
+  input: { registrationCountry: 'eu' | 'non_eu'; price?: number; mileageKm?: number },
+  notes: string[],
+): PageNote[] {
   const ivaLineShown = input.price !== undefined || input.mileageKm !== undefined;
-  const list = notes.map(translateNote).filter((n) => !SAID_ELSEWHERE.has(n.kind) && !(n.kind === 'iva' && ivaLineShown));
+  const list = notes
+    .map(translateNote)
+    .filter((n) => !SAID_ELSEWHERE.has(n.kind) && !(n.kind === 'iva' && ivaLineShown));
   if (input.registrationCountry === 'non_eu') list.push({ kind: 'other', text: NON_EU_CUSTOMS_NOTE, lang: 'pt-PT' });
   return list;
 }

@@ -52,7 +52,10 @@ describe('query string <-> form', () => {
   });
 
   it('falls back to the defaults for unknown or unusable values', () => {
-    const form = searchToForm('?pais=marte&tipo=camiao&combustivel=hidrogenio&estado=x&ciclo=epa&matricula=2021-02-30&declaracao=ontem&particulas=sim&outro=1', today);
+    const form = searchToForm(
+      '?pais=marte&tipo=camiao&combustivel=hidrogenio&estado=x&ciclo=epa&matricula=2021-02-30&declaracao=ontem&particulas=sim&outro=1',
+      today,
+    );
     expect(form).toEqual(fresh);
   });
 

@@ -1,5 +1,13 @@
 import { isValidYmd } from '#shared/tax/dates.ts';
-import { CONDITIONS, COUNTRIES, CYCLES, DEFAULT_FORM, FUEL_CHOICES, VEHICLE_TYPES, type IsvForm } from './form-state.ts';
+import {
+  CONDITIONS,
+  COUNTRIES,
+  CYCLES,
+  DEFAULT_FORM,
+  FUEL_CHOICES,
+  VEHICLE_TYPES,
+  type IsvForm,
+} from './form-state.ts';
 
 // The inputs live in the query string so a simulation can be shared. Only values that differ from
 // the defaults are written; a declaration date of today stays out, so a shared link counts to the

@@ -25,7 +25,8 @@ const figure = (text: string, integer: boolean): string | undefined => {
  */
 export function quoteFormHref(form: IsvForm, now: Date = new Date()): string {
   const params = new URLSearchParams({ vehicleChoice: 'brand_model' });
-  const year = form.estado === 'novo' ? (form.declaracao || todayInLisbon(now)).slice(0, 4) : form.matricula.slice(0, 4);
+  const year =
+    form.estado === 'novo' ? (form.declaracao || todayInLisbon(now)).slice(0, 4) : form.matricula.slice(0, 4);
   if (/^\d{4}$/.test(year)) params.set('year', year);
   const budget = figure(form.preco, false);
   if (budget && budget !== '0') params.set('budget', budget);

@@ -4,7 +4,14 @@ import { formToRequest, MISSING_FIRST_REGISTRATION, simulate } from './simulate.
 
 const now = new Date('2025-11-21T10:00:00Z');
 /** The worked example of issue 3. */
-const example: IsvForm = { ...DEFAULT_FORM, cc: '1395', co2: '135', ciclo: 'wltp', matricula: '2020-06-01', declaracao: '2025-11-21' };
+const example: IsvForm = {
+  ...DEFAULT_FORM,
+  cc: '1395',
+  co2: '135',
+  ciclo: 'wltp',
+  matricula: '2020-06-01',
+  declaracao: '2025-11-21',
+};
 
 describe('formToRequest', () => {
   it('speaks the API contract', () => {
@@ -26,15 +33,34 @@ describe('formToRequest', () => {
   });
 
   it('maps vehicle types, LPG, third countries and new cars', () => {
-    expect(formToRequest({ ...example, tipo: 'plugin', combustivel: 'gasoleo', autonomia: '', euro6eBis: true, particulas: true })).toMatchObject({
+    expect(
+      formToRequest({
+        ...example,
+        tipo: 'plugin',
+        combustivel: 'gasoleo',
+        autonomia: '',
+        euro6eBis: true,
+        particulas: true,
+      }),
+    ).toMatchObject({
       fuel: 'diesel',
       hybrid: 'plugin',
       electricRangeKm: 0,
       euro6eBis: true,
       dieselParticlesBelowLimit: true,
     });
-    expect(formToRequest({ ...example, combustivel: 'gpl', pais: 'fora', estado: 'novo' })).toMatchObject({ fuel: 'lpg', registrationCountry: 'non_eu', firstRegistration: null });
-    expect(formToRequest({ ...example, tipo: 'eletrico' })).toMatchObject({ fuel: 'electric', engineCc: undefined, co2: undefined, co2Cycle: undefined, hybrid: 'none' });
+    expect(formToRequest({ ...example, combustivel: 'gpl', pais: 'fora', estado: 'novo' })).toMatchObject({
+      fuel: 'lpg',
+      registrationCountry: 'non_eu',
+      firstRegistration: null,
+    });
+    expect(formToRequest({ ...example, tipo: 'eletrico' })).toMatchObject({
+      fuel: 'electric',
+      engineCc: undefined,
+      co2: undefined,
+      co2Cycle: undefined,
+      hybrid: 'none',
+    });
   });
 });
 
@@ -44,7 +70,11 @@ describe('simulate', () => {
     expect(s.status).toBe('ok');
     if (s.status !== 'ok') return;
     expect(s.result.isv).toBe(830.23);
-    expect(s.result.breakdown).toMatchObject({ cylinderComponent: 1631.07, environmentalComponent: 98.57, ageReductionPercent: 52 });
+    expect(s.result.breakdown).toMatchObject({
+      cylinderComponent: 1631.07,
+      environmentalComponent: 98.57,
+      ageReductionPercent: 52,
+    });
   });
 
   it('defaults the declaration date to today in Lisbon', () => {
@@ -55,7 +85,10 @@ describe('simulate', () => {
   });
 
   it('asks for the first registration of a used car instead of treating it as new', () => {
-    expect(simulate({ ...example, matricula: '' }, now)).toEqual({ status: 'invalid', errors: { matricula: MISSING_FIRST_REGISTRATION } });
+    expect(simulate({ ...example, matricula: '' }, now)).toEqual({
+      status: 'invalid',
+      errors: { matricula: MISSING_FIRST_REGISTRATION },
+    });
   });
 
   it('names each wrong input in Portuguese, on the form field', () => {
@@ -75,11 +108,17 @@ describe('simulate', () => {
       status: 'invalid',
       errors: { matricula: 'A 1.ª matrícula não pode ser posterior à data da declaração.' },
     });
-    expect(simulate({ ...example, declaracao: '2024-12-31' }, now)).toMatchObject({ status: 'invalid', errors: { declaracao: expect.stringContaining('01/01/2025') } });
+    expect(simulate({ ...example, declaracao: '2024-12-31' }, now)).toMatchObject({
+      status: 'invalid',
+      errors: { declaracao: expect.stringContaining('01/01/2025') },
+    });
   });
 
   it('ignores inputs hidden for the chosen car', () => {
-    const s = simulate({ ...DEFAULT_FORM, tipo: 'eletrico', estado: 'novo', cc: 'x', co2: 'y', autonomia: 'z', preco: '40000' }, now);
+    const s = simulate(
+      { ...DEFAULT_FORM, tipo: 'eletrico', estado: 'novo', cc: 'x', co2: 'y', autonomia: 'z', preco: '40000' },
+      now,
+    );
     expect(s.status === 'ok' && [s.result.isv, s.result.iva]).toEqual([0, 9200]);
     const petrol = simulate({ ...example, particulas: true, combustivel: 'gasolina' }, now);
     expect(petrol.status === 'ok' && petrol.input.dieselParticlesBelowLimit).toBe(false);

@@ -5,7 +5,8 @@ import { FORM_FIELD_OF, portugueseFieldMessage } from './field-messages.ts';
 import { parseNumberPt, visibleFields, type FormField, type IsvForm } from './form-state.ts';
 
 export type FieldErrors = Partial<Record<FormField, string>>;
-export type Simulation = { status: 'ok'; input: TaxInput; result: TaxResult } | { status: 'invalid'; errors: FieldErrors };
+export type Simulation =
+  { status: 'ok'; input: TaxInput; result: TaxResult } | { status: 'invalid'; errors: FieldErrors };
 
 export const MISSING_FIRST_REGISTRATION = 'Indique a data da 1.ª matrícula (ou escolha «Novo»).';
 
@@ -49,7 +50,8 @@ export function simulate(form: IsvForm, now: Date = new Date()): Simulation {
     return { status: 'invalid', errors };
   }
   const checked = toTaxInput(parsed.data, now);
-  if ('fields' in checked) for (const [field, message] of Object.entries(checked.fields)) addError(errors, field, message);
+  if ('fields' in checked)
+    for (const [field, message] of Object.entries(checked.fields)) addError(errors, field, message);
   if (Object.keys(errors).length || !('input' in checked)) return { status: 'invalid', errors };
   try {
     return { status: 'ok', input: checked.input, result: calculateTax(checked.input) };

@@ -28,8 +28,24 @@ const STATS: DashboardStats = {
     listItem({ id: 13, firstName: 'Eva', lastName: 'Lopes', status: 'clarifying' }),
   ],
   recentActiveImports: [
-    { id: 21, clientName: 'João Pinto', vehicleMake: 'BMW', vehicleModel: '320d', vehicleYear: 2019, status: 'in_transit', createdAt: '2026-10-02T09:00:00Z' },
-    { id: 22, clientName: 'Sofia Reis', vehicleMake: 'Tesla', vehicleModel: 'Model 3', vehicleYear: null, status: 'confirmed', createdAt: '2026-11-01T09:00:00Z' },
+    {
+      id: 21,
+      clientName: 'João Pinto',
+      vehicleMake: 'BMW',
+      vehicleModel: '320d',
+      vehicleYear: 2019,
+      status: 'in_transit',
+      createdAt: '2026-10-02T09:00:00Z',
+    },
+    {
+      id: 22,
+      clientName: 'Sofia Reis',
+      vehicleMake: 'Tesla',
+      vehicleModel: 'Model 3',
+      vehicleYear: null,
+      status: 'confirmed',
+      createdAt: '2026-11-01T09:00:00Z',
+    },
   ],
 };
 
@@ -66,7 +82,10 @@ describe('Dashboard', () => {
     await screen.findByText('Recent Leads');
     expect(calls.map((c) => c.url.pathname)).toEqual(['/api/dashboard/stats']);
 
-    const figure = (name: string) => [within(card(name)).getByTestId('stat-value').textContent, within(card(name)).getByTestId('stat-trend')];
+    const figure = (name: string) => [
+      within(card(name)).getByTestId('stat-value').textContent,
+      within(card(name)).getByTestId('stat-trend'),
+    ];
     const expectCard = (name: string, value: string, trend: string, direction: string) => {
       const [v, t] = figure(name) as [string, HTMLElement];
       expect(v).toBe(value);
@@ -91,7 +110,10 @@ describe('Dashboard', () => {
     expect(links[0]).toHaveTextContent('Audi A4');
     expect(within(links[0]!).getByRole('img', { name: 'New lead' })).toBeInTheDocument();
     expect(links[2]).toHaveTextContent('Waiting for Lead');
-    expect(screen.getAllByRole('link', { name: 'View All' }).map((l) => l.getAttribute('href'))).toEqual(['/admin/leads', '/admin/imports']);
+    expect(screen.getAllByRole('link', { name: 'View All' }).map((l) => l.getAttribute('href'))).toEqual([
+      '/admin/leads',
+      '/admin/imports',
+    ]);
 
     fireEvent.click(links[1]!);
     expect(await screen.findByText('Lead page 12')).toBeInTheDocument();

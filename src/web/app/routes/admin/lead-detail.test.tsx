@@ -2,7 +2,15 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '#shared/schemas/leads.ts';
 import { dismiss } from '#web/hooks/use-toast.ts';
-import { expectToast, json, makeLead, renderWithProviders, stubDomForRadix, stubFetch, type Call } from '#web/features/leads/detail/test-utils.tsx';
+import {
+  expectToast,
+  json,
+  makeLead,
+  renderWithProviders,
+  stubDomForRadix,
+  stubFetch,
+  type Call,
+} from '#web/features/leads/detail/test-utils.tsx';
 import { LeadDetailScreen } from './lead-detail.tsx';
 
 beforeEach(() => {
@@ -42,7 +50,8 @@ function serve(initial: Lead | null, overrides: (call: Call) => Response | undef
   return { calls, current: () => lead };
 }
 
-const open = (id = 7) => renderWithProviders(<LeadDetailScreen />, { path: `/admin/leads/${id}`, routePath: '/admin/leads/:id' });
+const open = (id = 7) =>
+  renderWithProviders(<LeadDetailScreen />, { path: `/admin/leads/${id}`, routePath: '/admin/leads/:id' });
 const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
 
 describe('lead detail', () => {
@@ -58,7 +67,10 @@ describe('lead detail', () => {
     expect(quote).toHaveTextContent('€23 500');
     expect(quote).not.toHaveTextContent('$');
     expect(await screen.findByText('No proposals yet')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /standvirtual|example\.com\/listing/ })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: /standvirtual|example\.com\/listing/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/seen'))).toHaveLength(1));
   });
 
@@ -106,7 +118,12 @@ describe('lead detail', () => {
     fireEvent.change(screen.getByLabelText('Last name'), { target: { value: ' Costa ' } });
     fireEvent.click(within(screen.getByRole('form', { name: 'Edit contact' })).getByRole('button', { name: 'Save' }));
     await expectToast('Success', 'Lead details updated successfully');
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ firstName: 'Maria', lastName: 'Costa', email: null, phone: '912 345 678' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      firstName: 'Maria',
+      lastName: 'Costa',
+      email: null,
+      phone: '912 345 678',
+    });
     expect(screen.getByTestId('contact-name')).toHaveTextContent('Maria Costa');
     expect(screen.getByTestId('contact-email')).toHaveTextContent('No email');
   });
@@ -185,7 +202,9 @@ describe('lead detail', () => {
   });
 
   it('notes: a failed save keeps the draft and toasts', async () => {
-    serve(makeLead(), (c) => (c.method === 'PUT' ? json({ message: 'Notes are at most 1000 characters' }, 400) : undefined));
+    serve(makeLead(), (c) =>
+      c.method === 'PUT' ? json({ message: 'Notes are at most 1000 characters' }, 400) : undefined,
+    );
     open();
     fireEvent.change(await screen.findByLabelText('Notes'), { target: { value: 'Something new' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save notes' }));
@@ -200,7 +219,9 @@ describe('lead detail', () => {
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Star lead' }));
     await expectToast('Success', 'Lead starred');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Unstar lead' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Unstar lead' })).toHaveAttribute('aria-pressed', 'true'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Unstar lead' }));
     await expectToast('Success', 'Lead unstarred');
     fail = true;
@@ -221,15 +242,26 @@ describe('lead detail', () => {
   });
 
   it("duplicates: 'Possible duplicate of #ref' links to it; Merge confirms, posts and opens the survivor", async () => {
-    const dup = { id: 3, reference: 'AI-2026-0003', firstName: 'Maria', lastName: null, createdAt: '2026-11-01T10:00:00.000Z', matchedOn: 'phone' as const };
-    const { calls } = serve(makeLead({ duplicates: [dup] }), (c) => (c.url === '/api/leads/7/merge' ? json({ leadId: 3, mergedReference: 'AI-2026-0007' }) : undefined));
+    const dup = {
+      id: 3,
+      reference: 'AI-2026-0003',
+      firstName: 'Maria',
+      lastName: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      matchedOn: 'phone' as const,
+    };
+    const { calls } = serve(makeLead({ duplicates: [dup] }), (c) =>
+      c.url === '/api/leads/7/merge' ? json({ leadId: 3, mergedReference: 'AI-2026-0007' }) : undefined,
+    );
     const { router } = open();
     const notice = await screen.findByTestId('duplicate-notice');
     expect(notice).toHaveTextContent('Possible duplicate of #AI-2026-0003');
     expect(within(notice).getByRole('link', { name: '#AI-2026-0003' })).toHaveAttribute('href', '/admin/leads/3');
     fireEvent.click(within(notice).getByRole('button', { name: 'Merge' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Merge #AI-2026-0007 into #AI-2026-0003?' });
-    expect(dialog).toHaveTextContent('The newer lead #AI-2026-0007 moves its timeline, notes and proposals into the older lead #AI-2026-0003');
+    expect(dialog).toHaveTextContent(
+      'The newer lead #AI-2026-0007 moves its timeline, notes and proposals into the older lead #AI-2026-0003',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge leads' }));
     await expectToast('Success', 'Lead #AI-2026-0007 merged into #AI-2026-0003');
     expect(calls.find((c) => c.url.endsWith('/merge'))?.body).toEqual({ otherId: 3 });
@@ -243,14 +275,25 @@ describe('lead detail', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Lead' });
     expect(within(dialog).getByLabelText('First name *')).toHaveValue('Maria');
     expect(within(dialog).getByLabelText('Budget (€)')).toHaveValue('25000');
-    fireEvent.change(within(dialog).getByLabelText('Year'), { target: { value: String(new Date().getFullYear() + 2) } });
+    fireEvent.change(within(dialog).getByLabelText('Year'), {
+      target: { value: String(new Date().getFullYear() + 2) },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText(`Year must be ${new Date().getFullYear() + 1} or earlier`)).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByLabelText('Year'), { target: { value: String(new Date().getFullYear() + 1) } });
+    expect(
+      await within(dialog).findByText(`Year must be ${new Date().getFullYear() + 1} or earlier`),
+    ).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Year'), {
+      target: { value: String(new Date().getFullYear() + 1) },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await expectToast('Success', 'Lead updated successfully');
     const body = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
     expect(body).not.toHaveProperty('quotedAmount');
-    expect(body).toMatchObject({ firstName: 'Maria', vehicleYear: new Date().getFullYear() + 1, budget: 25000, status: 'requested' });
+    expect(body).toMatchObject({
+      firstName: 'Maria',
+      vehicleYear: new Date().getFullYear() + 1,
+      budget: 25000,
+      status: 'requested',
+    });
   });
 });

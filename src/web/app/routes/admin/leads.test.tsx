@@ -8,7 +8,15 @@ import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { dismiss } from '#web/hooks/use-toast.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { SESSION_KEY, SOURCE_KEY } from '#web/features/leads/list/filter-storage.ts';
-import { json, listItem, page, stubFetch, stubIntersectionObserver, stubResizeObserver, type Call } from '#web/features/leads/list/test/list-fixtures.ts';
+import {
+  json,
+  listItem,
+  page,
+  stubFetch,
+  stubIntersectionObserver,
+  stubResizeObserver,
+  type Call,
+} from '#web/features/leads/list/test/list-fixtures.ts';
 import { LeadsScreen } from './leads.tsx';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -60,11 +68,47 @@ const rows = () => screen.getAllByRole('row').slice(1);
 const leadRow = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
 const LEADS: LeadListItem[] = [
-  listItem({ id: 1, reference: 'L10001', firstName: 'Nova', lastName: 'Lead', lastInteractionAt: hoursAgo(1), seen: false }),
-  listItem({ id: 2, reference: 'L10002', firstName: 'Yellow', lastName: null, status: 'requested', lastInteractionAt: hoursAgo(13) }),
-  listItem({ id: 3, reference: 'L10003', firstName: 'Orange', status: 'waiting', lastInteractionAt: hoursAgo(30), emailSource: 'comercial' }),
-  listItem({ id: 4, reference: 'L10004', firstName: 'Red', status: 'quoted', lastInteractionAt: hoursAgo(130), budget: null, starred: true }),
-  listItem({ id: 5, reference: 'L10005', firstName: 'Calm', status: 'contacted', lastInteractionAt: hoursAgo(1), budget: '1234567.50' }),
+  listItem({
+    id: 1,
+    reference: 'L10001',
+    firstName: 'Nova',
+    lastName: 'Lead',
+    lastInteractionAt: hoursAgo(1),
+    seen: false,
+  }),
+  listItem({
+    id: 2,
+    reference: 'L10002',
+    firstName: 'Yellow',
+    lastName: null,
+    status: 'requested',
+    lastInteractionAt: hoursAgo(13),
+  }),
+  listItem({
+    id: 3,
+    reference: 'L10003',
+    firstName: 'Orange',
+    status: 'waiting',
+    lastInteractionAt: hoursAgo(30),
+    emailSource: 'comercial',
+  }),
+  listItem({
+    id: 4,
+    reference: 'L10004',
+    firstName: 'Red',
+    status: 'quoted',
+    lastInteractionAt: hoursAgo(130),
+    budget: null,
+    starred: true,
+  }),
+  listItem({
+    id: 5,
+    reference: 'L10005',
+    firstName: 'Calm',
+    status: 'contacted',
+    lastInteractionAt: hoursAgo(1),
+    budget: '1234567.50',
+  }),
 ];
 
 describe('Leads list', () => {
@@ -80,15 +124,44 @@ describe('Leads list', () => {
     expect(Object.fromEntries(params)).toEqual({ status: DEFAULT_STATUS, source: 'geral,comercial', limit: '50' });
     expect(screen.getByTestId('leads-total')).toHaveTextContent('1,234 leads');
 
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Ref', 'Name / Email', 'Brand', 'Model', 'Budget', 'Status', 'Source', 'Last Interaction']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Ref',
+      'Name / Email',
+      'Brand',
+      'Model',
+      'Budget',
+      'Status',
+      'Source',
+      'Last Interaction',
+    ]);
     expect(rows()).toHaveLength(5);
-    const first = within(rows()[0]!).getAllByRole('cell').map((c) => c.textContent);
-    expect(first).toEqual(['#L10001', 'Nova Leadmaria@example.com', 'BMW', 'X5', '€25\u00a0000', 'Requested', 'Geral', 'Nov 22, 2026, 11:00']);
+    const first = within(rows()[0]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(first).toEqual([
+      '#L10001',
+      'Nova Leadmaria@example.com',
+      'BMW',
+      'X5',
+      '€25\u00a0000',
+      'Requested',
+      'Geral',
+      'Nov 22, 2026, 11:00',
+    ]);
 
     expect(within(leadRow('Nova Lead')).getByRole('img', { name: 'New lead' })).toBeInTheDocument();
-    expect(within(leadRow('Yellow')).getByRole('img', { name: 'Needs attention soon' })).toHaveAttribute('data-attention', 'late-1');
-    expect(within(leadRow('Orange')).getByRole('img', { name: 'Needs attention' })).toHaveAttribute('data-attention', 'late-2');
-    expect(within(leadRow('Red')).getByRole('img', { name: 'Urgent attention required' })).toHaveAttribute('data-attention', 'late-3');
+    expect(within(leadRow('Yellow')).getByRole('img', { name: 'Needs attention soon' })).toHaveAttribute(
+      'data-attention',
+      'late-1',
+    );
+    expect(within(leadRow('Orange')).getByRole('img', { name: 'Needs attention' })).toHaveAttribute(
+      'data-attention',
+      'late-2',
+    );
+    expect(within(leadRow('Red')).getByRole('img', { name: 'Urgent attention required' })).toHaveAttribute(
+      'data-attention',
+      'late-3',
+    );
     expect(within(leadRow('Red')).getByRole('img', { name: 'Starred' })).toBeInTheDocument();
     expect(within(leadRow('Calm')).queryAllByRole('img')).toHaveLength(0);
     expect(within(leadRow('Orange')).getByText('Comercial')).toHaveAttribute('data-source', 'comercial');
@@ -133,11 +206,15 @@ describe('Leads list', () => {
     fireEvent.click(preset('Follow Up'));
     expect(preset('Active')).toHaveAttribute('aria-pressed', 'true');
     expect(late).toHaveAttribute('aria-checked', 'false');
-    expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!)).toMatchObject({ statuses: DEFAULT_STATUS.split(','), lateOnly: false });
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!)).toMatchObject({
+      statuses: DEFAULT_STATUS.split(','),
+      lateOnly: false,
+    });
 
     // Turning late on by hand leaves no preset active.
     fireEvent.click(late);
-    for (const name of ['Active', 'Waiting for us', 'Follow Up']) expect(preset(name)).toHaveAttribute('aria-pressed', 'false');
+    for (const name of ['Active', 'Waiting for us', 'Follow Up'])
+      expect(preset(name)).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('the status and source popovers filter; the export link carries the same filters', async () => {
@@ -146,9 +223,11 @@ describe('Leads list', () => {
     await screen.findByText('Nova Lead');
     fireEvent.click(screen.getByRole('button', { name: /^Status filter/ }));
     const statusGroup = await screen.findByRole('group', { name: 'Status' });
-    expect(within(statusGroup).getAllByRole('checkbox').map((c) => c.parentElement!.textContent)).toEqual([
-      'Requested', 'Quoted', 'Waiting for Lead', 'Waiting for Us', 'Contacted', 'Rejected', 'Converted',
-    ]);
+    expect(
+      within(statusGroup)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement!.textContent),
+    ).toEqual(['Requested', 'Quoted', 'Waiting for Lead', 'Waiting for Us', 'Contacted', 'Rejected', 'Converted']);
     fireEvent.click(within(statusGroup).getByRole('checkbox', { name: 'Converted' }));
     await waitFor(() => expect(lastList(calls).get('status')).toBe(`${DEFAULT_STATUS},converted`));
     fireEvent.keyDown(statusGroup, { key: 'Escape' });
@@ -161,12 +240,23 @@ describe('Leads list', () => {
 
     const exportLink = screen.getByRole('link', { name: 'Export CSV' });
     expect(exportLink).toHaveAttribute('download');
-    expect(exportLink).toHaveAttribute('href', `/api/leads/export.csv?status=${encodeURIComponent(`${DEFAULT_STATUS},converted`)}&source=comercial`);
+    expect(exportLink).toHaveAttribute(
+      'href',
+      `/api/leads/export.csv?status=${encodeURIComponent(`${DEFAULT_STATUS},converted`)}&source=comercial`,
+    );
   });
 
   it('the banner counts hidden matches and "Show them" lifts the filters that hide them', async () => {
     const calls = stubFetch(({ url }) =>
-      json(url.searchParams.get('search') ? page(LEADS.slice(0, 1), { hidden: url.searchParams.get('late') ? { total: 3, byStatus: 2, bySource: 0, byLate: 1 } : { total: 0, byStatus: 0, bySource: 0, byLate: 0 } }) : page(LEADS)),
+      json(
+        url.searchParams.get('search')
+          ? page(LEADS.slice(0, 1), {
+              hidden: url.searchParams.get('late')
+                ? { total: 3, byStatus: 2, bySource: 0, byLate: 1 }
+                : { total: 0, byStatus: 0, bySource: 0, byLate: 0 },
+            })
+          : page(LEADS),
+      ),
     );
     renderScreen();
     await screen.findByText('Nova Lead');
@@ -176,7 +266,9 @@ describe('Leads list', () => {
     expect(banner).toHaveTextContent('3 more leads match "silva" but are hidden by filters: status (2), late only (1)');
 
     fireEvent.click(within(banner).getByRole('button', { name: 'Show them' }));
-    await waitFor(() => expect(lastList(calls).get('status')).toBe('requested,quoted,clarifying,waiting,contacted,rejected,converted'));
+    await waitFor(() =>
+      expect(lastList(calls).get('status')).toBe('requested,quoted,clarifying,waiting,contacted,rejected,converted'),
+    );
     expect(lastList(calls).get('late')).toBeNull();
     expect(lastList(calls).get('search')).toBe('silva');
     await waitFor(() => expect(screen.queryByTestId('hidden-matches-banner')).toBeNull());
@@ -189,7 +281,9 @@ describe('Leads list', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search leads' }), { target: { value: 'nova' } });
     fireEvent.click(screen.getByRole('button', { name: 'Waiting for us' }));
     fireEvent.click(screen.getByRole('button', { name: /^Source filter/ }));
-    fireEvent.click(within(await screen.findByRole('group', { name: 'Source' })).getByRole('checkbox', { name: 'Geral' }));
+    fireEvent.click(
+      within(await screen.findByRole('group', { name: 'Source' })).getByRole('checkbox', { name: 'Geral' }),
+    );
 
     fireEvent.click(within(leadRow('Orange')).getByText('BMW'));
     expect(await screen.findByText('Lead page 3')).toBeInTheDocument();
@@ -214,8 +308,16 @@ describe('Leads list', () => {
   });
 
   it('loads the next page when the end of the list comes near, following the cursor', async () => {
-    const second = Array.from({ length: 3 }, (_, i) => listItem({ id: 100 + i, reference: `L2${i}`, firstName: `Page2-${i}` }));
-    const calls = stubFetch(({ url }) => json(url.searchParams.get('cursor') === 'c1' ? page(second, { total: 8 }) : page(LEADS, { total: 8, nextCursor: 'c1' })));
+    const second = Array.from({ length: 3 }, (_, i) =>
+      listItem({ id: 100 + i, reference: `L2${i}`, firstName: `Page2-${i}` }),
+    );
+    const calls = stubFetch(({ url }) =>
+      json(
+        url.searchParams.get('cursor') === 'c1'
+          ? page(second, { total: 8 })
+          : page(LEADS, { total: 8, nextCursor: 'c1' }),
+      ),
+    );
     renderScreen();
     await screen.findByText('Nova Lead');
     expect(listCalls(calls)).toHaveLength(1);
@@ -230,7 +332,9 @@ describe('Leads list', () => {
   });
 
   it('keeps only the rows near the viewport in the DOM (windowing), whatever has been loaded', async () => {
-    const many = Array.from({ length: 2000 }, (_, i) => listItem({ id: i + 1, reference: `L${i + 1}`, firstName: `Lead${i + 1}` }));
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      listItem({ id: i + 1, reference: `L${i + 1}`, firstName: `Lead${i + 1}` }),
+    );
     stubFetch(() => json(page(many, { total: 100_000, nextCursor: 'more' })));
     renderScreen();
     await screen.findByText('Lead1 Silva');
@@ -239,18 +343,23 @@ describe('Leads list', () => {
     expect(screen.getByRole('table', { name: 'Leads' })).toHaveAttribute('aria-rowcount', '100001');
 
     // Scrolled so that row 1000 is at the top of the viewport.
-    vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: -57 * 1000 } as DOMRect);
+    vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      top: -57 * 1000,
+    } as DOMRect);
     act(() => window.dispatchEvent(new Event('scroll')));
     expect(screen.queryByText('Lead1 Silva')).toBeNull();
     expect(screen.getByText('Lead1001 Silva').closest('tr')).toHaveAttribute('aria-rowindex', '1002');
     const rendered = rows().filter((r) => r.hasAttribute('data-lead-id'));
-    expect(rendered.map((r) => r.getAttribute('data-lead-id'))).toEqual(Array.from({ length: 39 }, (_, i) => String(989 + i)));
+    expect(rendered.map((r) => r.getAttribute('data-lead-id'))).toEqual(
+      Array.from({ length: 39 }, (_, i) => String(989 + i)),
+    );
   });
 
   it("'Mark all as read' toasts the count, or the failure", async () => {
     let fail = false;
     const calls = stubFetch(({ url, method }) => {
-      if (method === 'POST' && url.pathname === '/api/leads/mark-all-seen') return fail ? json({ message: 'Database unavailable' }, 500) : json({ count: 4 });
+      if (method === 'POST' && url.pathname === '/api/leads/mark-all-seen')
+        return fail ? json({ message: 'Database unavailable' }, 500) : json({ count: 4 });
       return json(page(LEADS));
     });
     renderScreen();
@@ -262,7 +371,9 @@ describe('Leads list', () => {
 
     fail = true;
     fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    const error = await screen.findByText('Failed to mark all leads as read: 500: Database unavailable', { selector: '[data-slot="toast-description"]' });
+    const error = await screen.findByText('Failed to mark all leads as read: 500: Database unavailable', {
+      selector: '[data-slot="toast-description"]',
+    });
     expect(error.closest('[data-slot="toast"]')).toHaveTextContent('Error');
   });
 
@@ -278,7 +389,12 @@ describe('Leads list', () => {
   });
 
   it('on phones the rows are cards that link to the lead', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
     stubFetch(() => json(page(LEADS)));
     renderScreen();
     const list = await screen.findByRole('list', { name: 'Leads' });

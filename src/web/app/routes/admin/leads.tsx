@@ -11,7 +11,11 @@ export function LeadsScreen() {
   const [creating, setCreating] = useState(false);
   return (
     <>
-      <PageHeader title="Leads" subtitle="Manage customer inquiries and quotes" actions={<LeadsActions filters={filters} onCreate={() => setCreating(true)} />} />
+      <PageHeader
+        title="Leads"
+        subtitle="Manage customer inquiries and quotes"
+        actions={<LeadsActions filters={filters} onCreate={() => setCreating(true)} />}
+      />
       <LeadsWorkspace filters={filters} onFiltersChange={setFilters} />
       <CreateLeadDialog open={creating} onOpenChange={setCreating} />
     </>

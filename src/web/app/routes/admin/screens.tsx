@@ -11,12 +11,14 @@ export const EmailTemplatesScreen = () => <ComingSoon title="Email Templates" />
 
 export function UsersScreen() {
   const user = useCurrentUser();
-  if (user.role !== 'admin') return <AccessDenied text="You don't have permission to access user management. Admin access required." />;
+  if (user.role !== 'admin')
+    return <AccessDenied text="You don't have permission to access user management. Admin access required." />;
   return <ComingSoon title="Users" />;
 }
 
 export function DbBackupsScreen() {
   const user = useCurrentUser();
-  if (user.role !== 'admin') return <AccessDenied text="You don't have permission to access database backups. Admin access required." />;
+  if (user.role !== 'admin')
+    return <AccessDenied text="You don't have permission to access database backups. Admin access required." />;
   return <ComingSoon title="DB Backups" />;
 }

@@ -14,7 +14,9 @@ import { FOOTER_LINKS } from './landing.tsx';
 // The calculator (form, engine, zod schemas) is its own chunk, loaded by the browser only on this
 // page. Server-rendered, the page shows the calculator from the HTML before any script runs; the
 // chunk then hydrates it (React keeps the server's HTML inside the Suspense boundary until then).
-const LazyCalculator = lazy(async () => ({ default: (await import('#web/features/isv-simulator/components/isv-simulator.tsx')).IsvSimulator }));
+const LazyCalculator = lazy(async () => ({
+  default: (await import('#web/features/isv-simulator/components/isv-simulator.tsx')).IsvSimulator,
+}));
 /** Keeps the footer below the fold until the calculator arrives (drawn in the browser alone), so nothing shifts. */
 const placeholder = <div className="min-h-svh" aria-busy="true" />;
 
@@ -30,7 +32,13 @@ export interface IsvSimulatorScreenProps {
 }
 
 /** /simulador-isv: the public ISV simulator (issue 3, decision 010), a server-rendered public page. */
-export function IsvSimulatorScreen({ settings: initialSettings, search, currentYear, today, Calculator = LazyCalculator }: IsvSimulatorScreenProps) {
+export function IsvSimulatorScreen({
+  settings: initialSettings,
+  search,
+  currentYear,
+  today,
+  Calculator = LazyCalculator,
+}: IsvSimulatorScreenProps) {
   const settings = usePublicSettings(initialSettings);
   const companyName = settings?.company.name ?? '';
   useDocumentMeta(companyName ? isvSimulatorTitle(companyName) : null, ISV_SIMULATOR_DESCRIPTION);
@@ -52,8 +60,8 @@ export function IsvSimulatorScreen({ settings: initialSettings, search, currentY
           <div className="mb-6 max-w-3xl sm:mb-8">
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Simulador de ISV</h1>
             <p className="mt-3 text-base leading-relaxed text-muted-foreground sm:text-lg">
-              Saiba quanto paga de Imposto sobre Veículos (ISV) e de IVA ao legalizar em Portugal um carro importado. O resultado atualiza enquanto
-              escreve e explica cada linha, como na liquidação da alfândega.
+              Saiba quanto paga de Imposto sobre Veículos (ISV) e de IVA ao legalizar em Portugal um carro importado. O
+              resultado atualiza enquanto escreve e explica cada linha, como na liquidação da alfândega.
             </p>
           </div>
           <Suspense fallback={placeholder}>
@@ -61,7 +69,13 @@ export function IsvSimulatorScreen({ settings: initialSettings, search, currentY
           </Suspense>
         </div>
       </main>
-      <PublicFooter companyName={companyName} phone={settings?.company.phone} email={settings?.company.email} year={currentYear} links={FOOTER_LINKS} />
+      <PublicFooter
+        companyName={companyName}
+        phone={settings?.company.phone}
+        email={settings?.company.email}
+        year={currentYear}
+        links={FOOTER_LINKS}
+      />
     </div>
   );
 }

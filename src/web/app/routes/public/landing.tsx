@@ -38,7 +38,13 @@ export const FOOTER_LINKS = [
  * The landing page in document 1's order, and its reduced forms: /contacto and friends (header,
  * form, footer) and /faq (the FAQ alone).
  */
-export function LandingScreen({ variant, settings: initialSettings, search, currentYear, countFromPageLoad = true }: LandingScreenProps) {
+export function LandingScreen({
+  variant,
+  settings: initialSettings,
+  search,
+  currentYear,
+  countFromPageLoad = true,
+}: LandingScreenProps) {
   const settings = usePublicSettings(initialSettings);
   // Without server data the name appears once the settings arrive (the page never waits for them).
   const companyName = settings?.company.name ?? '';
@@ -79,7 +85,11 @@ export function LandingScreen({ variant, settings: initialSettings, search, curr
         <>
           {/* The extension download button (DECISIONS 18) goes first here. */}
           {variant === 'full' ? (
-            <a href={`#${QUOTE_FORM.anchorId}`} onClick={(e) => scrollToAnchor(e, QUOTE_FORM.anchorId)} className={publicButton.headerPrimary}>
+            <a
+              href={`#${QUOTE_FORM.anchorId}`}
+              onClick={(e) => scrollToAnchor(e, QUOTE_FORM.anchorId)}
+              className={publicButton.headerPrimary}
+            >
               Pedir Orçamento
             </a>
           ) : null}
@@ -88,7 +98,15 @@ export function LandingScreen({ variant, settings: initialSettings, search, curr
       }
     />
   );
-  const footer = <PublicFooter companyName={companyName} phone={settings?.company.phone} email={settings?.company.email} year={currentYear} links={FOOTER_LINKS} />;
+  const footer = (
+    <PublicFooter
+      companyName={companyName}
+      phone={settings?.company.phone}
+      email={settings?.company.email}
+      year={currentYear}
+      links={FOOTER_LINKS}
+    />
+  );
 
   if (variant === 'contact') {
     return (

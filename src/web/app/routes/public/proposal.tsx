@@ -21,7 +21,13 @@ export interface ProposalScreenProps {
 }
 
 /** /proposta/{publicId} (Portuguese) and /proposals/{publicId} (English), each linking to the other (DECISIONS 19). */
-export function ProposalScreen({ lang, publicId, proposal, settings: initialSettings, currentYear }: ProposalScreenProps) {
+export function ProposalScreen({
+  lang,
+  publicId,
+  proposal,
+  settings: initialSettings,
+  currentYear,
+}: ProposalScreenProps) {
   const t = PROPOSAL_TEXTS[lang];
   const settings = usePublicSettings(initialSettings);
   const other: ProposalLang = lang === 'pt' ? 'en' : 'pt';
@@ -70,14 +76,19 @@ export function ProposalScreen({ lang, publicId, proposal, settings: initialSett
  * LEGACY_SITE_URL setting names one ('Redirecionando para a proposta...' meanwhile), else this
  * site's proposal, in Portuguese like the links the older site sent.
  */
-export function LegacyProposalScreen(props: Omit<ProposalScreenProps, 'lang'> & { legacyTarget: string | null | undefined }) {
+export function LegacyProposalScreen(
+  props: Omit<ProposalScreenProps, 'lang'> & { legacyTarget: string | null | undefined },
+) {
   const { legacyTarget, ...rest } = props;
   useEffect(() => {
     if (legacyTarget) window.location.replace(legacyTarget);
   }, [legacyTarget]);
   if (!legacyTarget) return <ProposalScreen {...rest} lang="pt" />;
   return (
-    <main className="flex min-h-svh items-center justify-center bg-background p-6 text-center" data-slot="legacy-redirect">
+    <main
+      className="flex min-h-svh items-center justify-center bg-background p-6 text-center"
+      data-slot="legacy-redirect"
+    >
       <p className="text-lg text-muted-foreground" role="status">
         {PROPOSAL_TEXTS.pt.redirecting}
       </p>

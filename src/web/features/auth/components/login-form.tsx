@@ -46,7 +46,11 @@ export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
         },
         onError: (err) => {
           setPassword('');
-          setError(err instanceof ApiError ? err.serverMessage || 'Invalid credentials' : 'Something went wrong. Please try again.');
+          setError(
+            err instanceof ApiError
+              ? err.serverMessage || 'Invalid credentials'
+              : 'Something went wrong. Please try again.',
+          );
         },
       },
     );
@@ -71,11 +75,28 @@ export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
             )}
             <div className="grid gap-2">
               <Label htmlFor="username">Username</Label>
-              <Input id="username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} autoFocus={!username} />
+              <Input
+                id="username"
+                name="username"
+                autoComplete="username"
+                required
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                autoFocus={!username}
+              />
             </div>
             <div className="grid gap-2">
               <Label htmlFor="password">Password</Label>
-              <Input id="password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} autoFocus={!!username} />
+              <Input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoFocus={!!username}
+              />
             </div>
             <div className="flex items-center gap-2">
               <Checkbox id="remember" checked={remember} onCheckedChange={(v) => setRemember(v === true)} />

@@ -9,6 +9,7 @@ export async function getDashboardStats(): Promise<DashboardStats> {
   return dashboardStatsSchema.parse(await apiRequest('GET', '/api/dashboard/stats'));
 }
 
-export const dashboardStatsQueryOptions = () => queryOptions({ queryKey: DASHBOARD_STATS_KEY, queryFn: getDashboardStats });
+export const dashboardStatsQueryOptions = () =>
+  queryOptions({ queryKey: DASHBOARD_STATS_KEY, queryFn: getDashboardStats });
 
 export const useDashboardStats = () => useQuery(dashboardStatsQueryOptions());

@@ -28,14 +28,22 @@ export function RecentLeadsCard({ leads }: { leads: LeadListItem[] }) {
               const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
               return (
                 <li key={lead.id}>
-                  <Link to={`/admin/leads/${lead.id}`} className="flex items-center gap-3 rounded-lg px-3 py-2.5 transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring">
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary" aria-hidden>
+                  <Link
+                    to={`/admin/leads/${lead.id}`}
+                    className="flex items-center gap-3 rounded-lg px-3 py-2.5 transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <span
+                      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
+                      aria-hidden
+                    >
                       {initials(lead.firstName, lead.lastName, lead.firstName)}
                     </span>
                     <span className="min-w-0 flex-1">
                       <span className="flex items-center gap-2">
                         <span className="truncate font-medium">{name}</span>
-                        {!lead.seen && <span className="size-2 shrink-0 rounded-full bg-blue-500" role="img" aria-label="New lead" />}
+                        {!lead.seen && (
+                          <span className="size-2 shrink-0 rounded-full bg-blue-500" role="img" aria-label="New lead" />
+                        )}
                       </span>
                       <span className="block truncate text-sm text-muted-foreground">
                         {lead.vehicleMake} {lead.vehicleModel} · {formatDateTime(lead.createdAt)}

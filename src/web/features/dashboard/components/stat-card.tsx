@@ -36,7 +36,11 @@ export function StatCard({ title, value, icon: Icon, trend }: StatCardProps) {
           {value}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-xs">
-          <span data-testid="stat-trend" data-direction={direction} className={cn('inline-flex items-center gap-0.5 font-medium tabular-nums', TREND_CLASSES[direction])}>
+          <span
+            data-testid="stat-trend"
+            data-direction={direction}
+            className={cn('inline-flex items-center gap-0.5 font-medium tabular-nums', TREND_CLASSES[direction])}
+          >
             {direction !== 'flat' && <TrendIcon className="size-3.5" aria-hidden />}
             {text}
           </span>

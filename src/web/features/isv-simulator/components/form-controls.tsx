@@ -42,7 +42,19 @@ interface TextFieldProps {
   error?: string;
 }
 
-export function TextField({ id, label, value, onChange, onBlur, unit, type = 'text', inputMode, placeholder, help, error }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  unit,
+  type = 'text',
+  inputMode,
+  placeholder,
+  help,
+  error,
+}: TextFieldProps) {
   return (
     <div className="grid content-start gap-1.5">
       <label htmlFor={id} className={cx(labelClass, 'leading-none')}>
@@ -65,7 +77,10 @@ export function TextField({ id, label, value, onChange, onBlur, unit, type = 'te
           className={cx(inputClass, unit ? 'pl-3 pr-14' : 'px-3')}
         />
         {unit && (
-          <span aria-hidden className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
+          <span
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground"
+          >
             {unit}
           </span>
         )}
@@ -94,11 +109,22 @@ interface ChoiceGroupProps<T extends string> {
 }
 
 /** Radio buttons drawn as selectable boxes: native inputs, so keyboard and screen readers just work. */
-export function ChoiceGroup<T extends string>({ name, legend, value, options, onChange, help, error, columns = 2 }: ChoiceGroupProps<T>) {
+export function ChoiceGroup<T extends string>({
+  name,
+  legend,
+  value,
+  options,
+  onChange,
+  help,
+  error,
+  columns = 2,
+}: ChoiceGroupProps<T>) {
   return (
     <fieldset className="grid min-w-0 gap-1.5" aria-describedby={describedBy(name, help, error)}>
       <legend className="mb-1.5 text-sm leading-none font-medium">{legend}</legend>
-      <div className={cx('grid grid-cols-2 gap-2', columns === 3 && 'sm:grid-cols-3', columns === 4 && 'sm:grid-cols-4')}>
+      <div
+        className={cx('grid grid-cols-2 gap-2', columns === 3 && 'sm:grid-cols-3', columns === 4 && 'sm:grid-cols-4')}
+      >
         {options.map((o) => {
           const id = `${name}-${o.value}`;
           return (

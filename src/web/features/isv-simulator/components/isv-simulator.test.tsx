@@ -10,13 +10,23 @@ import type { PublicSettings } from '#shared/schemas/settings.ts';
 
 const settings: PublicSettings = {
   company: { name: 'AutoImport', logoUrl: '', phone: '+351 210 000 000', email: 'geral@ai.pt' },
-  managers: { geral: { name: 'Rita Fernandes', phone: '+351 912 345 678' }, comercial: { name: 'Miguel Costa', phone: '935 555 111' } },
+  managers: {
+    geral: { name: 'Rita Fernandes', phone: '+351 912 345 678' },
+    comercial: { name: 'Miguel Costa', phone: '935 555 111' },
+  },
 };
 
 /** Renders the screen as main.tsx does for a page load at `url`, and waits for its calculator (its own chunk). */
 async function renderPage(url = '/simulador-isv') {
   window.history.replaceState(null, '', url);
-  const view = render(<PublicApp route={{ kind: 'isv-simulator' }} data={{ settings, currentYear: 2026 }} search={window.location.search} withToaster={false} />);
+  const view = render(
+    <PublicApp
+      route={{ kind: 'isv-simulator' }}
+      data={{ settings, currentYear: 2026 }}
+      search={window.location.search}
+      withToaster={false}
+    />,
+  );
   await screen.findByTestId('isv-valor');
   return view;
 }
@@ -69,7 +79,9 @@ describe('/simulador-isv', () => {
   });
 
   it('restores a shared link and carries the car into the quote form', async () => {
-    await renderPage('/simulador-isv?matricula=2020-06-01&cc=1395&co2=135&ciclo=wltp&declaracao=2025-11-21&preco=15000&km=85000');
+    await renderPage(
+      '/simulador-isv?matricula=2020-06-01&cc=1395&co2=135&ciclo=wltp&declaracao=2025-11-21&preco=15000&km=85000',
+    );
     expect(screen.getByLabelText('Cilindrada (cm³)')).toHaveValue('1395');
     expect(screen.getByLabelText('Data da 1.ª matrícula')).toHaveValue('2020-06-01');
     expect(screen.getByRole('radio', { name: 'WLTP' })).toBeChecked();
@@ -96,14 +108,18 @@ describe('/simulador-isv', () => {
     expect(cc).toHaveAccessibleDescription(expect.stringContaining('Indique a cilindrada em cm³.'));
 
     await user.type(cc, '13,5');
-    expect(screen.getByText('A cilindrada deve ser um número inteiro positivo de cm³ (ex.: 1395).')).toBeInTheDocument();
+    expect(
+      screen.getByText('A cilindrada deve ser um número inteiro positivo de cm³ (ex.: 1395).'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('isv-pendente')).toHaveTextContent('Corrija a cilindrada para ver o ISV.');
   });
 
   it('asks only what the chosen car needs and notes the assumed CO2 cycle', async () => {
     const user = userEvent.setup();
     await renderPage('/simulador-isv?matricula=2017-03-01&cc=1968&co2=150&combustivel=gasoleo');
-    expect(screen.getByRole('note')).toHaveTextContent('Com 1.ª matrícula antes de setembro de 2018 assumimos NEDC. Confirme no certificado de conformidade');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Com 1.ª matrícula antes de setembro de 2018 assumimos NEDC. Confirme no certificado de conformidade',
+    );
     expect(screen.getByRole('radio', { name: 'NEDC' })).toBeChecked();
     expect(line('particulas')).toHaveTextContent('500,00 €');
     await user.click(screen.getByRole('checkbox', { name: /Partículas abaixo de 0,001 g\/km/ }));
@@ -116,7 +132,9 @@ describe('/simulador-isv', () => {
     await user.click(screen.getByRole('radio', { name: 'Elétrico' }));
     expect(screen.queryByLabelText('Cilindrada (cm³)')).not.toBeInTheDocument();
     expect(isv()).toHaveTextContent('0,00 €');
-    expect(within(screen.getByTestId('isv-linhas')).getByText('Os carros 100% elétricos estão isentos de ISV.')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('isv-linhas')).getByText('Os carros 100% elétricos estão isentos de ISV.'),
+    ).toBeInTheDocument();
   });
 
   it('sets the title and the meta description, and keeps zod from probing eval (CSP)', async () => {
@@ -128,6 +146,9 @@ describe('/simulador-isv', () => {
     expect(document.title).toBe('Simulador de ISV para carros importados | AutoImport');
     expect(screen.getByRole('banner')).toHaveTextContent('AutoImport');
     expect(screen.getByRole('contentinfo')).toHaveTextContent('+351 210 000 000');
-    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', ISV_SIMULATOR_DESCRIPTION);
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      ISV_SIMULATOR_DESCRIPTION,
+    );
   });
 });

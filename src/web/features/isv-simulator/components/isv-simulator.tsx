@@ -35,11 +35,16 @@ export interface IsvSimulatorProps {
 export function IsvSimulator({ search, today }: IsvSimulatorProps) {
   const [form, setForm] = useState<IsvForm>(() => searchToForm(search, today));
   // Fields restored from a link count as touched, so their errors show at once.
-  const [touched, setTouched] = useState<ReadonlySet<FormField>>(() => new Set([...new URLSearchParams(search).keys()] as FormField[]));
+  const [touched, setTouched] = useState<ReadonlySet<FormField>>(
+    () => new Set([...new URLSearchParams(search).keys()] as FormField[]),
+  );
   const resultRef = useRef<HTMLDivElement>(null);
   const resultOnScreen = useOnScreen(resultRef);
 
-  const onChange = useCallback(<K extends FormField>(field: K, value: IsvForm[K]) => setForm((f) => ({ ...f, [field]: value })), []);
+  const onChange = useCallback(
+    <K extends FormField>(field: K, value: IsvForm[K]) => setForm((f) => ({ ...f, [field]: value })),
+    [],
+  );
   const onBlur = useCallback((field: FormField) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field))), []);
 
   // Shareable URL: replace (not push) the history entry as the user types.

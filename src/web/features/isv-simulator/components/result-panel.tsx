@@ -36,17 +36,26 @@ export function ResultPanel({ form, simulation, quoteHref }: ResultPanelProps) {
   const showTotal = ok && lines.some((l) => l.key === 'iva');
 
   return (
-    <section id="resultado" aria-labelledby="resultado-titulo" className="scroll-mt-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6">
+    <section
+      id="resultado"
+      aria-labelledby="resultado-titulo"
+      className="scroll-mt-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6"
+    >
       <h2 id="resultado-titulo" className="text-lg font-semibold tracking-tight">
         Resultado
       </h2>
       {ok && (
         <p className="mt-1 text-xs text-muted-foreground">
-          Declaração em {formatDatePt(ok.input.declarationDate)} · tabelas em vigor (Orçamento do Estado de {ok.result.breakdown.tableVersion})
+          Declaração em {formatDatePt(ok.input.declarationDate)} · tabelas em vigor (Orçamento do Estado de{' '}
+          {ok.result.breakdown.tableVersion})
         </p>
       )}
 
-      <div className="mt-4 grid gap-1 rounded-lg bg-primary/5 px-4 py-3 dark:bg-primary/15" aria-live="polite" aria-atomic="true">
+      <div
+        className="mt-4 grid gap-1 rounded-lg bg-primary/5 px-4 py-3 dark:bg-primary/15"
+        aria-live="polite"
+        aria-atomic="true"
+      >
         <span className="text-sm text-muted-foreground">ISV a pagar</span>
         <span className="text-3xl font-bold tracking-tight whitespace-nowrap tabular-nums" data-testid="isv-valor">
           {isv ? formatEuroCents(isv.cents ?? 0) : '—'}
@@ -69,15 +78,25 @@ export function ResultPanel({ form, simulation, quoteHref }: ResultPanelProps) {
           <h3 className="mt-6 mb-2 text-sm font-semibold">Como é calculado</h3>
           <dl className="divide-y text-sm" data-testid="isv-linhas">
             {lines.map((line) => (
-              <div key={line.key} data-linha={line.key} className={`grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 py-2.5${line.kind !== 'item' ? ' font-semibold' : ''}`}>
+              <div
+                key={line.key}
+                data-linha={line.key}
+                className={`grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 py-2.5${line.kind !== 'item' ? ' font-semibold' : ''}`}
+              >
                 <dt>
                   {line.label}
-                  {line.detail && <span className="ml-1.5 rounded bg-muted px-1.5 py-0.5 text-xs font-medium text-muted-foreground">{line.detail}</span>}
+                  {line.detail && (
+                    <span className="ml-1.5 rounded bg-muted px-1.5 py-0.5 text-xs font-medium text-muted-foreground">
+                      {line.detail}
+                    </span>
+                  )}
                 </dt>
                 <dd className={`text-right whitespace-nowrap tabular-nums${line.kind === 'total' ? ' text-base' : ''}`}>
                   {line.cents === null ? '—' : formatEuroCents(line.cents)}
                 </dd>
-                <dd className="col-span-2 text-xs leading-relaxed font-normal text-muted-foreground">{line.explanation}</dd>
+                <dd className="col-span-2 text-xs leading-relaxed font-normal text-muted-foreground">
+                  {line.explanation}
+                </dd>
               </div>
             ))}
           </dl>
@@ -100,7 +119,8 @@ export function ResultPanel({ form, simulation, quoteHref }: ResultPanelProps) {
         <ArrowRight aria-hidden />
       </a>
       <p className="mt-3 text-xs leading-relaxed text-muted-foreground">
-        Simulação indicativa com as regras em vigor. O valor final é o da liquidação da Autoridade Tributária na declaração aduaneira.
+        Simulação indicativa com as regras em vigor. O valor final é o da liquidação da Autoridade Tributária na
+        declaração aduaneira.
       </p>
     </section>
   );

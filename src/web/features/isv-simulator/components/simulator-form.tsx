@@ -2,7 +2,16 @@ import type { ReactNode } from 'react';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { defaultCo2Cycle } from '#shared/tax/calculate.ts';
 import { isValidYmd } from '#shared/tax/dates.ts';
-import { CONDITIONS, COUNTRIES, CYCLES, FUEL_CHOICES, VEHICLE_TYPES, visibleFields, type FormField, type IsvForm } from '../form-state.ts';
+import {
+  CONDITIONS,
+  COUNTRIES,
+  CYCLES,
+  FUEL_CHOICES,
+  VEHICLE_TYPES,
+  visibleFields,
+  type FormField,
+  type IsvForm,
+} from '../form-state.ts';
 import { CONDITION_LABEL, COUNTRY_LABEL, CYCLE_LABEL, FUEL_LABEL, HELP, VEHICLE_TYPE_LABEL } from '../labels.ts';
 import type { FieldErrors } from '../simulate.ts';
 import { CheckField, ChoiceGroup, TextField } from './form-controls.tsx';
@@ -27,7 +36,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** A single field as wide as one column of the two-column rows. */
-const HalfWidth = ({ children }: { children: ReactNode }) => <div className="grid gap-5 sm:grid-cols-2">{children}</div>;
+const HalfWidth = ({ children }: { children: ReactNode }) => (
+  <div className="grid gap-5 sm:grid-cols-2">{children}</div>
+);
 
 /** The cycle assumed while the user has not chosen one, and why (isv-rules section 5). */
 function CycleAssumption({ form }: { form: IsvForm }) {
@@ -43,7 +54,8 @@ function CycleAssumption({ form }: { form: IsvForm }) {
     <p role="note" className="flex gap-2 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
       <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning" aria-hidden />
       <span>
-        {when} assumimos <strong>{CYCLE_LABEL[cycle]}</strong>. Confirme no certificado de conformidade: é ele que decide.
+        {when} assumimos <strong>{CYCLE_LABEL[cycle]}</strong>. Confirme no certificado de conformidade: é ele que
+        decide.
       </span>
     </p>
   );
@@ -51,7 +63,8 @@ function CycleAssumption({ form }: { form: IsvForm }) {
 
 export function SimulatorForm({ form, errors, onChange, onBlur }: SimulatorFormProps) {
   const show = visibleFields(form);
-  const cycleShown = form.ciclo || defaultCo2Cycle(form.estado === 'usado' && isValidYmd(form.matricula) ? form.matricula : null);
+  const cycleShown =
+    form.ciclo || defaultCo2Cycle(form.estado === 'usado' && isValidYmd(form.matricula) ? form.matricula : null);
   const text = (field: 'cc' | 'co2' | 'autonomia' | 'preco' | 'km') => ({
     id: field,
     value: form[field],
@@ -122,8 +135,22 @@ export function SimulatorForm({ form, errors, onChange, onBlur }: SimulatorFormP
         <Section id="sec-motor" title="Motor e emissões">
           {show.cc && (
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField {...text('cc')} label="Cilindrada (cm³)" unit="cm³" inputMode="numeric" placeholder="ex.: 1395" help={HELP.cc} />
-              <TextField {...text('co2')} label="Emissões de CO₂ (g/km)" unit="g/km" inputMode="numeric" placeholder="ex.: 135" help={HELP.co2} />
+              <TextField
+                {...text('cc')}
+                label="Cilindrada (cm³)"
+                unit="cm³"
+                inputMode="numeric"
+                placeholder="ex.: 1395"
+                help={HELP.cc}
+              />
+              <TextField
+                {...text('co2')}
+                label="Emissões de CO₂ (g/km)"
+                unit="g/km"
+                inputMode="numeric"
+                placeholder="ex.: 135"
+                help={HELP.co2}
+              />
             </div>
           )}
           {show.ciclo && (
@@ -132,7 +159,11 @@ export function SimulatorForm({ form, errors, onChange, onBlur }: SimulatorFormP
                 name="ciclo"
                 legend="Ciclo de medição do CO₂"
                 value={cycleShown}
-                options={CYCLES.map((v) => ({ value: v, label: CYCLE_LABEL[v], hint: v === 'wltp' ? 'Valores desde 2017–2018' : 'Valores mais antigos' }))}
+                options={CYCLES.map((v) => ({
+                  value: v,
+                  label: CYCLE_LABEL[v],
+                  hint: v === 'wltp' ? 'Valores desde 2017–2018' : 'Valores mais antigos',
+                }))}
                 onChange={(v) => onChange('ciclo', v)}
                 help={HELP.ciclo}
                 error={errors.ciclo}
@@ -151,19 +182,46 @@ export function SimulatorForm({ form, errors, onChange, onBlur }: SimulatorFormP
           )}
           {show.autonomia && (
             <HalfWidth>
-              <TextField {...text('autonomia')} label="Autonomia elétrica (km)" unit="km" inputMode="numeric" placeholder="ex.: 60" help={HELP.autonomia} />
+              <TextField
+                {...text('autonomia')}
+                label="Autonomia elétrica (km)"
+                unit="km"
+                inputMode="numeric"
+                placeholder="ex.: 60"
+                help={HELP.autonomia}
+              />
             </HalfWidth>
           )}
           {show.euro6eBis && (
-            <CheckField id="euro6eBis" label="Homologado Euro 6e-bis" checked={form.euro6eBis} onChange={(v) => onChange('euro6eBis', v)} help={HELP.euro6eBis} />
+            <CheckField
+              id="euro6eBis"
+              label="Homologado Euro 6e-bis"
+              checked={form.euro6eBis}
+              onChange={(v) => onChange('euro6eBis', v)}
+              help={HELP.euro6eBis}
+            />
           )}
         </Section>
       )}
 
       <Section id="sec-iva" title="IVA e data (opcional)">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField {...text('preco')} label="Preço do carro (€)" unit="€" inputMode="decimal" placeholder="ex.: 15.000" help={HELP.preco} />
-          <TextField {...text('km')} label="Quilómetros" unit="km" inputMode="numeric" placeholder="ex.: 85.000" help={HELP.km} />
+          <TextField
+            {...text('preco')}
+            label="Preço do carro (€)"
+            unit="€"
+            inputMode="decimal"
+            placeholder="ex.: 15.000"
+            help={HELP.preco}
+          />
+          <TextField
+            {...text('km')}
+            label="Quilómetros"
+            unit="km"
+            inputMode="numeric"
+            placeholder="ex.: 85.000"
+            help={HELP.km}
+          />
         </div>
         <HalfWidth>
           <TextField

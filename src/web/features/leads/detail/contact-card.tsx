@@ -29,14 +29,18 @@ const savedValues = (lead: Lead): LeadUpdateInput => ({
   phone: lead.phone ?? '',
 });
 
-export const fullName = (lead: Pick<Lead, 'firstName' | 'lastName'>) => [lead.firstName, lead.lastName].filter(Boolean).join(' ');
+export const fullName = (lead: Pick<Lead, 'firstName' | 'lastName'>) =>
+  [lead.firstName, lead.lastName].filter(Boolean).join(' ');
 
 /** Contact block with view and edit modes, the status dropdown and the two timestamps. */
 export function ContactCard({ lead }: { lead: Lead }) {
   const [editing, setEditing] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);
   const schema = useMemo(() => leadUpdateSchema(new Date().getFullYear()), []);
-  const form = useForm<LeadUpdateInput, unknown, LeadUpdate>({ resolver: zodResolver(schema), defaultValues: savedValues(lead) });
+  const form = useForm<LeadUpdateInput, unknown, LeadUpdate>({
+    resolver: zodResolver(schema),
+    defaultValues: savedValues(lead),
+  });
   const update = useUpdateLead(lead.id);
   const errors = form.formState.errors;
 
@@ -56,7 +60,11 @@ export function ContactCard({ lead }: { lead: Lead }) {
         setEditing(false);
       },
       onError: (err) => {
-        applyServerFieldErrors(err, form.setError, FIELDS.map((f) => f.name));
+        applyServerFieldErrors(
+          err,
+          form.setError,
+          FIELDS.map((f) => f.name),
+        );
         toastFailure('Failed to update lead details', err);
       },
     }),
@@ -84,7 +92,13 @@ export function ContactCard({ lead }: { lead: Lead }) {
               const id = `contact-${f.name}`;
               return (
                 <Field key={f.name} id={id} label={f.label} error={message}>
-                  <Input id={id} type={f.type} aria-invalid={!!message} aria-describedby={message ? `${id}-error` : undefined} {...form.register(f.name)} />
+                  <Input
+                    id={id}
+                    type={f.type}
+                    aria-invalid={!!message}
+                    aria-describedby={message ? `${id}-error` : undefined}
+                    {...form.register(f.name)}
+                  />
                 </Field>
               );
             })}
@@ -102,7 +116,10 @@ export function ContactCard({ lead }: { lead: Lead }) {
               <dt className="text-muted-foreground">Email</dt>
               <dd className="truncate" data-testid="contact-email">
                 {lead.email ? (
-                  <a className="inline-flex items-center gap-1.5 text-primary hover:underline" href={`mailto:${lead.email}`}>
+                  <a
+                    className="inline-flex items-center gap-1.5 text-primary hover:underline"
+                    href={`mailto:${lead.email}`}
+                  >
                     <Mail className="size-3.5 shrink-0" aria-hidden />
                     <span className="truncate">{lead.email}</span>
                   </a>
@@ -115,7 +132,12 @@ export function ContactCard({ lead }: { lead: Lead }) {
               <dt className="text-muted-foreground">Phone</dt>
               <dd data-testid="contact-phone">
                 {lead.phone ? (
-                  <button type="button" className="inline-flex items-center gap-1.5 text-primary hover:underline" onClick={() => setPhoneOpen(true)} aria-haspopup="dialog">
+                  <button
+                    type="button"
+                    className="inline-flex items-center gap-1.5 text-primary hover:underline"
+                    onClick={() => setPhoneOpen(true)}
+                    aria-haspopup="dialog"
+                  >
                     <Phone className="size-3.5" aria-hidden />
                     {lead.phone}
                   </button>
@@ -147,7 +169,9 @@ export function ContactCard({ lead }: { lead: Lead }) {
           </div>
         </div>
       </CardContent>
-      {lead.phone && <PhoneDialog phone={lead.phone} name={fullName(lead)} open={phoneOpen} onOpenChange={setPhoneOpen} />}
+      {lead.phone && (
+        <PhoneDialog phone={lead.phone} name={fullName(lead)} open={phoneOpen} onOpenChange={setPhoneOpen} />
+      )}
     </Card>
   );
 }

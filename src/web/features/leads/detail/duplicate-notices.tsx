@@ -8,7 +8,11 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { MergeLeadsDialog } from '../dialogs/merge-leads-dialog.tsx';
 import { fullName } from './contact-card.tsx';
 
-const MATCHED: Record<PossibleDuplicate['matchedOn'], string> = { email: 'same email', phone: 'same phone', both: 'same email and phone' };
+const MATCHED: Record<PossibleDuplicate['matchedOn'], string> = {
+  email: 'same email',
+  phone: 'same phone',
+  both: 'same email and phone',
+};
 
 /** 'Possible duplicate of #ref' for each other open lead with the same e-mail or phone (ADR 012). */
 export function DuplicateNotices({ lead }: { lead: Lead }) {
@@ -35,7 +39,9 @@ export function DuplicateNotices({ lead }: { lead: Lead }) {
           </AlertDescription>
         </Alert>
       ))}
-      {merging && <MergeLeadsDialog lead={lead} duplicate={merging} open onOpenChange={(open) => !open && setMerging(null)} />}
+      {merging && (
+        <MergeLeadsDialog lead={lead} duplicate={merging} open onOpenChange={(open) => !open && setMerging(null)} />
+      )}
     </div>
   );
 }

@@ -13,7 +13,10 @@ export function SourceBadge({ source }: { source: Lead['emailSource'] }) {
   return (
     <Badge
       data-testid="source-badge"
-      className={cn('border-transparent text-white', source === 'geral' ? 'bg-green-600 dark:bg-green-700' : 'bg-blue-600 dark:bg-blue-700')}
+      className={cn(
+        'border-transparent text-white',
+        source === 'geral' ? 'bg-green-600 dark:bg-green-700' : 'bg-blue-600 dark:bg-blue-700',
+      )}
     >
       {EMAIL_SOURCE_LABELS[source]}
     </Badge>
@@ -48,7 +51,10 @@ export function LeadHeader({ lead, onEdit }: { lead: Lead; onEdit: () => void })
             aria-label={lead.starred ? 'Unstar lead' : 'Star lead'}
             title={lead.starred ? 'Unstar lead' : 'Star lead'}
           >
-            <Star className={cn('size-5', lead.starred ? 'fill-yellow-400 text-yellow-500' : 'text-muted-foreground')} aria-hidden />
+            <Star
+              className={cn('size-5', lead.starred ? 'fill-yellow-400 text-yellow-500' : 'text-muted-foreground')}
+              aria-hidden
+            />
           </Button>
         </div>
         <Button variant="outline" onClick={onEdit}>

@@ -31,7 +31,9 @@ export const NOTES_MAX_HEIGHT = 300;
  */
 export function NotesCard({ lead }: { lead: Lead }) {
   const saved = lead.notes ?? '';
-  const [draft, setDraft] = useState<string | null>(() => readNotesDraft(lead.id, saved)?.slice(0, LEAD_NOTES_MAX) ?? null);
+  const [draft, setDraft] = useState<string | null>(
+    () => readNotesDraft(lead.id, saved)?.slice(0, LEAD_NOTES_MAX) ?? null,
+  );
   const value = draft ?? saved;
   const dirty = draft !== null && draft !== saved;
   const update = useUpdateLead(lead.id);
@@ -53,7 +55,9 @@ export function NotesCard({ lead }: { lead: Lead }) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   const change = (text: string) => {
     if (text === saved) {
@@ -103,7 +107,11 @@ export function NotesCard({ lead }: { lead: Lead }) {
           style={{ minHeight: NOTES_MIN_HEIGHT, maxHeight: NOTES_MAX_HEIGHT }}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p id="lead-notes-counter" className={cn('text-xs text-muted-foreground', value.length >= LEAD_NOTES_MAX && 'text-destructive')} data-testid="notes-counter">
+          <p
+            id="lead-notes-counter"
+            className={cn('text-xs text-muted-foreground', value.length >= LEAD_NOTES_MAX && 'text-destructive')}
+            data-testid="notes-counter"
+          >
             {value.length}/{LEAD_NOTES_MAX}
             {dirty && <span className="ml-2 text-warning-foreground dark:text-warning">Unsaved changes</span>}
           </p>
@@ -113,17 +121,23 @@ export function NotesCard({ lead }: { lead: Lead }) {
           </Button>
         </div>
       </CardContent>
-      <AlertDialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}>
+      <AlertDialog
+        open={blocker.state === 'blocked'}
+        onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
+      >
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Leave without saving the notes?</AlertDialogTitle>
             <AlertDialogDescription>
-              Your notes on lead #{lead.reference} are not saved. They stay as a draft in this browser tab, but nobody else sees them until you save.
+              Your notes on lead #{lead.reference} are not saved. They stay as a draft in this browser tab, but nobody
+              else sees them until you save.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Stay</AlertDialogCancel>
-            <AlertDialogAction onClick={() => blocker.state === 'blocked' && blocker.proceed()}>Leave</AlertDialogAction>
+            <AlertDialogAction onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
+              Leave
+            </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>

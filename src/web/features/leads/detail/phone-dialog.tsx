@@ -9,7 +9,17 @@ export function dialableNumber(phone: string): string {
 }
 
 /** Clicking the lead's phone: Call, Text Message or WhatsApp (document 2 section 2). */
-export function PhoneDialog({ phone, name, open, onOpenChange }: { phone: string; name: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PhoneDialog({
+  phone,
+  name,
+  open,
+  onOpenChange,
+}: {
+  phone: string;
+  name: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const number = dialableNumber(phone);
   const whatsapp = whatsappLink(phone);
   return (

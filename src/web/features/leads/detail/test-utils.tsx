@@ -8,7 +8,8 @@ import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import type { Lead } from '#shared/schemas/leads.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A recorded fetch: method, path and parsed JSON body. */
 export interface Call {
@@ -21,7 +22,11 @@ export interface Call {
 export function stubFetch(handler: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call = {
+      method: init?.method ?? 'GET',
+      url: String(input),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
     calls.push(call);
     return handler(call);
   });
@@ -33,7 +38,10 @@ export function stubFetch(handler: (call: Call) => Response | Promise<Response>)
  * Renders `ui` at `path` inside the app's providers with a memory router; /admin/leads/:id shows
  * 'Lead page {id}' so a navigation to a lead can be asserted.
  */
-export function renderWithProviders(ui: ReactNode, { path = '/admin/leads', routePath = path }: { path?: string; routePath?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactNode,
+  { path = '/admin/leads', routePath = path }: { path?: string; routePath?: string } = {},
+) {
   const queryClient = createQueryClient();
   const LeadPage = () => <p>Lead page {useParams().id}</p>;
   const router = createMemoryRouter(

@@ -44,7 +44,8 @@ export function VehicleCard({ lead }: { lead: Lead }) {
   const update = useUpdateLead(lead.id);
   const budget = formatEuro(lead.budget);
 
-  const set = (name: keyof VehicleDraft) => (value: string | null) => setDraft((d) => (d ? { ...d, [name]: value ?? '' } : d));
+  const set = (name: keyof VehicleDraft) => (value: string | null) =>
+    setDraft((d) => (d ? { ...d, [name]: value ?? '' } : d));
   const cancel = () => {
     setDraft(null);
     setErrors({});
@@ -70,7 +71,13 @@ export function VehicleCard({ lead }: { lead: Lead }) {
   const input = (f: (typeof TEXT_FIELDS)[number]) => {
     const id = `vehicle-${f.name}`;
     return (
-      <Field key={f.name} id={id} label={f.label} error={errors[f.name]} className={f.name === 'vehicleLink' ? 'sm:col-span-2' : undefined}>
+      <Field
+        key={f.name}
+        id={id}
+        label={f.label}
+        error={errors[f.name]}
+        className={f.name === 'vehicleLink' ? 'sm:col-span-2' : undefined}
+      >
         <Input
           id={id}
           type={f.type ?? 'text'}
@@ -108,15 +115,36 @@ export function VehicleCard({ lead }: { lead: Lead }) {
       <CardContent>
         {draft ? (
           <form onSubmit={save} className="grid gap-3 sm:grid-cols-2" noValidate aria-label="Edit vehicle">
-            <Field id="vehicle-vehicleMake" label="Make" error={errors.vehicleMake} hint="Empty make or model is saved as 'Not specified'.">
-              <MakeInput id="vehicle-vehicleMake" value={draft.vehicleMake} onChange={(e) => set('vehicleMake')(e.target.value)} />
+            <Field
+              id="vehicle-vehicleMake"
+              label="Make"
+              error={errors.vehicleMake}
+              hint="Empty make or model is saved as 'Not specified'."
+            >
+              <MakeInput
+                id="vehicle-vehicleMake"
+                value={draft.vehicleMake}
+                onChange={(e) => set('vehicleMake')(e.target.value)}
+              />
             </Field>
             {TEXT_FIELDS.slice(0, 3).map(input)}
             <Field id="vehicle-transmission" label="Transmission">
-              <OptionSelect id="vehicle-transmission" value={draft.transmission || null} onChange={set('transmission')} options={TRANSMISSION_OPTIONS} allowNone />
+              <OptionSelect
+                id="vehicle-transmission"
+                value={draft.transmission || null}
+                onChange={set('transmission')}
+                options={TRANSMISSION_OPTIONS}
+                allowNone
+              />
             </Field>
             <Field id="vehicle-fuelType" label="Fuel type">
-              <OptionSelect id="vehicle-fuelType" value={draft.fuelType || null} onChange={set('fuelType')} options={FUEL_OPTIONS} allowNone />
+              <OptionSelect
+                id="vehicle-fuelType"
+                value={draft.fuelType || null}
+                onChange={set('fuelType')}
+                options={FUEL_OPTIONS}
+                allowNone
+              />
             </Field>
             {TEXT_FIELDS.slice(3).map(input)}
             <EditActions saving={update.isPending} onCancel={cancel} />
@@ -130,7 +158,9 @@ export function VehicleCard({ lead }: { lead: Lead }) {
 }
 
 function VehicleView({ lead }: { lead: Lead }) {
-  const transmission = lead.transmission ? (TRANSMISSION_LABELS.en[lead.transmission as Transmission] ?? lead.transmission) : null;
+  const transmission = lead.transmission
+    ? (TRANSMISSION_LABELS.en[lead.transmission as Transmission] ?? lead.transmission)
+    : null;
   const rows: [string, ReactNode][] = [
     ['Year', lead.vehicleYear],
     ['Make', lead.vehicleMake],
@@ -144,14 +174,21 @@ function VehicleView({ lead }: { lead: Lead }) {
       {rows.map(([label, value]) => (
         <div key={label} className="min-w-0">
           <dt className="text-muted-foreground">{label}</dt>
-          <dd className="truncate font-medium">{value ?? <span className="font-normal text-muted-foreground">-</span>}</dd>
+          <dd className="truncate font-medium">
+            {value ?? <span className="font-normal text-muted-foreground">-</span>}
+          </dd>
         </div>
       ))}
       <div className="col-span-2 min-w-0 sm:col-span-3">
         <dt className="text-muted-foreground">Vehicle link</dt>
         <dd className="truncate">
           {lead.vehicleLink ? (
-            <a href={lead.vehicleLink} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-full items-center gap-1.5 text-primary hover:underline">
+            <a
+              href={lead.vehicleLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex max-w-full items-center gap-1.5 text-primary hover:underline"
+            >
               <span className="truncate">{lead.vehicleLink}</span>
               <ExternalLink className="size-3.5 shrink-0" aria-label="(opens in a new tab)" />
             </a>

@@ -4,7 +4,16 @@ import { makeLead } from './test-utils.tsx';
 import { parseBudget } from '../dialogs/lead-form-values.ts';
 import { vehicleDraftOf, vehicleUpdateOf } from './vehicle-save.ts';
 
-const draft = { vehicleYear: '', vehicleMake: '', vehicleModel: '', mileage: '', transmission: '', fuelType: '', vehicleLink: '', budget: '' };
+const draft = {
+  vehicleYear: '',
+  vehicleMake: '',
+  vehicleModel: '',
+  mileage: '',
+  transmission: '',
+  fuelType: '',
+  vehicleLink: '',
+  budget: '',
+};
 
 describe('vehicle save rules (document 2 section 5)', () => {
   it('empty make and model become Not specified; empty choices and link become null', () => {
@@ -24,11 +33,23 @@ describe('vehicle save rules (document 2 section 5)', () => {
     const out = vehicleUpdateOf({ ...draft, vehicleYear: ' 2019 ', mileage: '85000.7' });
     expect(out.vehicleYear).toBe(2019);
     expect(out.mileage).toBe(85000);
-    expect(vehicleUpdateOf({ ...draft, vehicleYear: 'abc', mileage: 'n/a' })).toMatchObject({ vehicleYear: null, mileage: null });
+    expect(vehicleUpdateOf({ ...draft, vehicleYear: 'abc', mileage: 'n/a' })).toMatchObject({
+      vehicleYear: null,
+      mileage: null,
+    });
   });
 
   it('keeps typed values trimmed and the canonical choices', () => {
-    expect(vehicleUpdateOf({ ...draft, vehicleMake: ' BMW ', vehicleModel: '320d', transmission: 'auto', fuelType: 'diesel', vehicleLink: ' https://x.pt/1 ' })).toMatchObject({
+    expect(
+      vehicleUpdateOf({
+        ...draft,
+        vehicleMake: ' BMW ',
+        vehicleModel: '320d',
+        transmission: 'auto',
+        fuelType: 'diesel',
+        vehicleLink: ' https://x.pt/1 ',
+      }),
+    ).toMatchObject({
       vehicleMake: 'BMW',
       vehicleModel: '320d',
       transmission: 'auto',
@@ -54,7 +75,9 @@ describe('vehicle save rules (document 2 section 5)', () => {
   ])('budget %j -> %j', (text, expected) => expect(parseBudget(text)).toBe(expected));
 
   it('edit mode starts from the saved lead, Not specified shown empty', () => {
-    expect(vehicleDraftOf(makeLead({ vehicleMake: 'Not specified', budget: '25000.00', mileage: null }))).toMatchObject({ vehicleMake: '', budget: '25000', mileage: '' });
+    expect(vehicleDraftOf(makeLead({ vehicleMake: 'Not specified', budget: '25000.00', mileage: null }))).toMatchObject(
+      { vehicleMake: '', budget: '25000', mileage: '' },
+    );
   });
 });
 

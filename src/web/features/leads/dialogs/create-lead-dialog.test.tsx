@@ -15,7 +15,8 @@ const setup = () => {
   const view = renderWithProviders(<CreateLeadDialog open onOpenChange={onOpenChange} />);
   const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
   const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create Lead' }));
-  const errorOf = (label: string) => document.getElementById(screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')?.textContent;
+  const errorOf = (label: string) =>
+    document.getElementById(screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')?.textContent;
   return { ...view, onOpenChange, type, submit, errorOf };
 };
 

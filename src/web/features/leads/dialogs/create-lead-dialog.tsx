@@ -5,7 +5,14 @@ import { useNavigate } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { manualLeadSchema, type ManualLead, type ManualLeadInput } from '#shared/schemas/leads.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
 import { useCreateManualLead } from '../api/create-manual-lead.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 import { applyServerFieldErrors } from './form-errors.ts';

@@ -5,7 +5,11 @@ import { ApiError } from '#web/lib/api-client.ts';
  * Puts the server's field errors (ApiError.fields) on the form's fields; returns whether any
  * landed on a field the form shows.
  */
-export function applyServerFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, shown: readonly string[]): boolean {
+export function applyServerFieldErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  shown: readonly string[],
+): boolean {
   if (!(err instanceof ApiError) || !err.fields) return false;
   let applied = false;
   for (const [field, message] of Object.entries(err.fields)) {

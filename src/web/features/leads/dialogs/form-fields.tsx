@@ -21,7 +21,15 @@ export interface FieldSpec {
 }
 
 /** Renders `specs` bound to a react-hook-form form; errors (client or server) show under each field. */
-export function FormFields<T extends FieldValues>({ form, specs, idPrefix }: { form: UseFormReturn<T, unknown, unknown>; specs: FieldSpec[]; idPrefix: string }) {
+export function FormFields<T extends FieldValues>({
+  form,
+  specs,
+  idPrefix,
+}: {
+  form: UseFormReturn<T, unknown, unknown>;
+  specs: FieldSpec[];
+  idPrefix: string;
+}) {
   const errors = form.formState.errors;
   return specs.map((spec) => {
     const id = `${idPrefix}-${spec.name}`;
@@ -36,18 +44,39 @@ export function FormFields<T extends FieldValues>({ form, specs, idPrefix }: { f
           control={form.control}
           name={name}
           render={({ field }) => (
-            <OptionSelect id={id} value={field.value as string | null} onChange={field.onChange} options={spec.options ?? []} allowNone={spec.allowNone} invalid={!!message} />
+            <OptionSelect
+              id={id}
+              value={field.value as string | null}
+              onChange={field.onChange}
+              options={spec.options ?? []}
+              allowNone={spec.allowNone}
+              invalid={!!message}
+            />
           )}
         />
       );
     } else if (spec.kind === 'textarea') {
       control = <Textarea maxLength={LEAD_NOTES_MAX} className="min-h-20" {...aria} {...form.register(name)} />;
     } else {
-      const props = { ...aria, type: spec.type ?? 'text', inputMode: spec.inputMode, placeholder: spec.placeholder, autoComplete: 'off', ...form.register(name) };
+      const props = {
+        ...aria,
+        type: spec.type ?? 'text',
+        inputMode: spec.inputMode,
+        placeholder: spec.placeholder,
+        autoComplete: 'off',
+        ...form.register(name),
+      };
       control = spec.kind === 'make' ? <MakeInput {...props} /> : <Input {...props} />;
     }
     return (
-      <Field key={spec.name} id={id} label={spec.label} error={message} hint={spec.hint} className={spec.wide ? 'sm:col-span-2' : undefined}>
+      <Field
+        key={spec.name}
+        id={id}
+        label={spec.label}
+        error={message}
+        hint={spec.hint}
+        className={spec.wide ? 'sm:col-span-2' : undefined}
+      >
         {control}
       </Field>
     );

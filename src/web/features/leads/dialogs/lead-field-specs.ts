@@ -31,7 +31,12 @@ export const VEHICLE_FIELDS: FieldSpec[] = [
 
 export const QUOTE_FIELDS = (status?: LeadStatus): FieldSpec[] => [
   { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS(status) },
-  { name: 'quotedAmount', label: 'Quoted amount (€)', inputMode: 'decimal', hint: 'Left empty, the saved amount stays as it is.' },
+  {
+    name: 'quotedAmount',
+    label: 'Quoted amount (€)',
+    inputMode: 'decimal',
+    hint: 'Left empty, the saved amount stays as it is.',
+  },
 ];
 
 export const NOTES_FIELD: FieldSpec = { name: 'notes', label: 'Notes', kind: 'textarea', wide: true };

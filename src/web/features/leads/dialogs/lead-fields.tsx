@@ -1,6 +1,12 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { FUEL_LABELS, FUEL_TYPES, TRANSMISSION_LABELS, TRANSMISSIONS, VEHICLE_MAKES } from '#shared/vocabulary.ts';
-import { EMAIL_SOURCES, LEAD_STATUS_LABELS, LEAD_STATUSES, type EmailSource, type LeadStatus } from '#shared/leads/status.ts';
+import {
+  EMAIL_SOURCES,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  type EmailSource,
+  type LeadStatus,
+} from '#shared/leads/status.ts';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
@@ -11,19 +17,43 @@ export interface Option {
   disabled?: boolean;
 }
 
-export const TRANSMISSION_OPTIONS: Option[] = TRANSMISSIONS.map((value) => ({ value, label: TRANSMISSION_LABELS.en[value] }));
+export const TRANSMISSION_OPTIONS: Option[] = TRANSMISSIONS.map((value) => ({
+  value,
+  label: TRANSMISSION_LABELS.en[value],
+}));
 export const FUEL_OPTIONS: Option[] = FUEL_TYPES.map((value) => ({ value, label: FUEL_LABELS.en[value] }));
 export const EMAIL_SOURCE_LABELS: Record<EmailSource, string> = { geral: 'Geral', comercial: 'Comercial' };
-export const EMAIL_SOURCE_OPTIONS: Option[] = EMAIL_SOURCES.map((value) => ({ value, label: EMAIL_SOURCE_LABELS[value] }));
+export const EMAIL_SOURCE_OPTIONS: Option[] = EMAIL_SOURCES.map((value) => ({
+  value,
+  label: EMAIL_SOURCE_LABELS[value],
+}));
 /** Converted is chosen through the Create Import dialog, which the imports issue wires in. */
 export const STATUS_OPTIONS = (current?: LeadStatus): Option[] =>
-  LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value], disabled: value === 'converted' && current !== 'converted' }));
+  LEAD_STATUSES.map((value) => ({
+    value,
+    label: LEAD_STATUS_LABELS[value],
+    disabled: value === 'converted' && current !== 'converted',
+  }));
 
 /** Radix Select refuses an empty value; this one stands for "not specified" (null). */
 const NONE = '__none';
 
 /** A label, the control, and its hint or error (the error wins). */
-export function Field({ id, label, error, hint, className, children }: { id: string; label: ReactNode; error?: string; hint?: ReactNode; className?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className ? `grid content-start gap-1.5 ${className}` : 'grid content-start gap-1.5'}>
       <Label htmlFor={id}>{label}</Label>

@@ -17,7 +17,8 @@ describe('Add/Edit Lead dialog, add mode', () => {
     const onOpenChange = vi.fn();
     const view = renderWithProviders(<LeadFormDialog mode="add" open onOpenChange={onOpenChange} />);
     const dialog = screen.getByRole('dialog', { name: 'Add Lead' });
-    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    const type = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
     const submit = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Add Lead' }));
     return { ...view, dialog, type, submit, onOpenChange };
   };
@@ -45,7 +46,16 @@ describe('Add/Edit Lead dialog, add mode', () => {
     await expectToast('Success', 'Lead created successfully');
     const body = calls[0]!.body as Record<string, unknown>;
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/leads' });
-    expect(body).toMatchObject({ firstName: 'Ana', vehicleMake: 'Audi', vehicleModel: 'A4', vehicleYear: year + 1, budget: 25000, status: 'requested', emailSource: 'geral', notes: null });
+    expect(body).toMatchObject({
+      firstName: 'Ana',
+      vehicleMake: 'Audi',
+      vehicleModel: 'A4',
+      vehicleYear: year + 1,
+      budget: 25000,
+      status: 'requested',
+      emailSource: 'geral',
+      notes: null,
+    });
     expect(body).not.toHaveProperty('quotedAmount');
     expect(onOpenChange).toHaveBeenCalledWith(false);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/leads/51'));
@@ -66,7 +76,9 @@ describe('Add/Edit Lead dialog, edit mode', () => {
   it("a failure toasts 'Failed to update lead' and keeps the dialog open", async () => {
     stubFetch(() => json({ message: 'nope' }, 500));
     const onOpenChange = vi.fn();
-    renderWithProviders(<LeadFormDialog mode="edit" lead={makeLead({ quotedAmount: '23500.00' })} open onOpenChange={onOpenChange} />);
+    renderWithProviders(
+      <LeadFormDialog mode="edit" lead={makeLead({ quotedAmount: '23500.00' })} open onOpenChange={onOpenChange} />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Edit Lead' });
     expect(within(dialog).getByLabelText('Quoted amount (€)')).toHaveValue('23500');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));

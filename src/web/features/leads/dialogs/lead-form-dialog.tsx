@@ -5,7 +5,14 @@ import { useNavigate } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { leadCreateSchema, leadUpdateSchema, type Lead, type LeadCreateInput } from '#shared/schemas/leads.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
 import { useCreateLead } from '../api/create-lead.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
@@ -53,7 +60,9 @@ const fromLead = (lead: Lead): FormValues => ({
   quotedAmount: amountForInput(lead.quotedAmount),
 });
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void } & ({ mode: 'add'; onCreated?: (lead: Lead) => void } | { mode: 'edit'; lead: Lead });
+type Props = { open: boolean; onOpenChange: (open: boolean) => void } & (
+  { mode: 'add'; onCreated?: (lead: Lead) => void } | { mode: 'edit'; lead: Lead }
+);
 
 /**
  * The Add/Edit Lead dialog (document 2 section 5): year 1900 to current + 1; quoted amount
@@ -65,7 +74,17 @@ export function LeadFormDialog(props: Props) {
   const year = new Date().getFullYear();
   const schema = useMemo(() => (mode === 'edit' ? leadUpdateSchema(year) : leadCreateSchema(year)), [mode, year]);
   // One form type for both modes; the resolver's output is what the server accepts.
-  const form = useForm<FormValues, unknown, Record<string, unknown>>({ resolver: withMoneyFields(zodResolver(schema as ReturnType<typeof leadCreateSchema>) as unknown as Resolver<FormValues, unknown, Record<string, unknown>>, ['budget', 'quotedAmount']), defaultValues: EMPTY });
+  const form = useForm<FormValues, unknown, Record<string, unknown>>({
+    resolver: withMoneyFields(
+      zodResolver(schema as ReturnType<typeof leadCreateSchema>) as unknown as Resolver<
+        FormValues,
+        unknown,
+        Record<string, unknown>
+      >,
+      ['budget', 'quotedAmount'],
+    ),
+    defaultValues: EMPTY,
+  });
   const create = useCreateLead();
   const update = useUpdateLead(lead?.id ?? 0);
   const navigate = useNavigate();
@@ -117,7 +136,11 @@ export function LeadFormDialog(props: Props) {
       <DialogContent className="max-h-[92svh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{mode === 'edit' ? 'Edit Lead' : 'Add Lead'}</DialogTitle>
-          <DialogDescription>{mode === 'edit' ? `Lead #${lead?.reference}: customer, vehicle and quote.` : 'A new lead with its vehicle wishes. Fields marked * are required.'}</DialogDescription>
+          <DialogDescription>
+            {mode === 'edit'
+              ? `Lead #${lead?.reference}: customer, vehicle and quote.`
+              : 'A new lead with its vehicle wishes. Fields marked * are required.'}
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           {sections.map((section) => (

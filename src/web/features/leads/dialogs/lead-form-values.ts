@@ -34,7 +34,10 @@ export function parseBudget(text: string): number | null {
  * Money fields typed the way staff write them ('25.000', '24.999,50') reach the contract's money
  * input as numbers; text that is no amount is left for the contract to refuse.
  */
-export function withMoneyFields<T extends FieldValues, O>(resolver: Resolver<T, unknown, O>, fields: readonly string[]): Resolver<T, unknown, O> {
+export function withMoneyFields<T extends FieldValues, O>(
+  resolver: Resolver<T, unknown, O>,
+  fields: readonly string[],
+): Resolver<T, unknown, O> {
   return (values, context, options) => {
     const copy: Record<string, unknown> = { ...values };
     for (const field of fields) {

@@ -25,7 +25,17 @@ export function survivorOf(a: Side, b: Side): { older: Side; newer: Side } {
 }
 
 /** Confirms merging this lead with a possible duplicate, then opens the surviving lead. */
-export function MergeLeadsDialog({ lead, duplicate, open, onOpenChange }: { lead: Lead; duplicate: PossibleDuplicate; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MergeLeadsDialog({
+  lead,
+  duplicate,
+  open,
+  onOpenChange,
+}: {
+  lead: Lead;
+  duplicate: PossibleDuplicate;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const merge = useMergeLeads(lead.id);
   const navigate = useNavigate();
   const { older, newer } = survivorOf(lead, duplicate);
@@ -46,8 +56,8 @@ export function MergeLeadsDialog({ lead, duplicate, open, onOpenChange }: { lead
             Merge #{newer.reference} into #{older.reference}?
           </AlertDialogTitle>
           <AlertDialogDescription>
-            The newer lead #{newer.reference} moves its timeline, notes and proposals into the older lead #{older.reference}, and #{newer.reference} is
-            then deleted. This cannot be undone.
+            The newer lead #{newer.reference} moves its timeline, notes and proposals into the older lead #
+            {older.reference}, and #{newer.reference} is then deleted. This cannot be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_KEY, SOURCE_KEY, clearSessionFilters, keepsFilters, loadFilters, saveFilters } from './filter-storage.ts';
+import {
+  SESSION_KEY,
+  SOURCE_KEY,
+  clearSessionFilters,
+  keepsFilters,
+  loadFilters,
+  saveFilters,
+} from './filter-storage.ts';
 import { DEFAULT_FILTERS } from './filters.ts';
 
 beforeEach(() => {
@@ -14,9 +21,18 @@ describe('filter storage', () => {
 
   it('keeps search, statuses and late in the session and the source in local storage', () => {
     saveFilters({ search: 'silva', statuses: ['waiting', 'requested'], sources: ['comercial'], lateOnly: true });
-    expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!)).toEqual({ search: 'silva', statuses: ['requested', 'waiting'], lateOnly: true });
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!)).toEqual({
+      search: 'silva',
+      statuses: ['requested', 'waiting'],
+      lateOnly: true,
+    });
     expect(JSON.parse(localStorage.getItem(SOURCE_KEY)!)).toEqual(['comercial']);
-    expect(loadFilters()).toEqual({ search: 'silva', statuses: ['requested', 'waiting'], sources: ['comercial'], lateOnly: true });
+    expect(loadFilters()).toEqual({
+      search: 'silva',
+      statuses: ['requested', 'waiting'],
+      sources: ['comercial'],
+      lateOnly: true,
+    });
   });
 
   it('clearing the session part keeps the source filter', () => {

@@ -29,7 +29,8 @@ function write(storage: Storage | undefined, key: string, value: unknown): void 
 
 const session = () => (typeof window === 'undefined' ? undefined : window.sessionStorage);
 const local = () => (typeof window === 'undefined' ? undefined : window.localStorage);
-const stringArray = (v: unknown): string[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : null);
+const stringArray = (v: unknown): string[] | null =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : null;
 
 /** Stored filters, each part falling back to its default when missing or malformed. */
 export function loadFilters(): LeadListFilters {
@@ -45,7 +46,11 @@ export function loadFilters(): LeadListFilters {
 }
 
 export function saveFilters(filters: LeadListFilters): void {
-  const part: SessionPart = { search: filters.search, statuses: normalizeStatuses(filters.statuses), lateOnly: filters.lateOnly };
+  const part: SessionPart = {
+    search: filters.search,
+    statuses: normalizeStatuses(filters.statuses),
+    lateOnly: filters.lateOnly,
+  };
   write(session(), SESSION_KEY, part);
   write(local(), SOURCE_KEY, normalizeSources(filters.sources) satisfies EmailSource[]);
 }

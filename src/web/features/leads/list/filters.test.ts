@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, activePreset, applyPreset, filterSearchParams, hiddenMatchesText, normalizeStatuses, revealHiddenMatches, type LeadListFilters } from './filters.ts';
+import {
+  DEFAULT_FILTERS,
+  activePreset,
+  applyPreset,
+  filterSearchParams,
+  hiddenMatchesText,
+  normalizeStatuses,
+  revealHiddenMatches,
+  type LeadListFilters,
+} from './filters.ts';
 
 const base: LeadListFilters = { ...DEFAULT_FILTERS, search: 'silva', sources: ['comercial'] };
 
@@ -24,7 +33,11 @@ describe('presets (document 2 section 4)', () => {
 
   it('clicking the active preset again resets to Active', () => {
     const waiting = applyPreset(base, 'waiting');
-    expect(applyPreset(waiting, 'waiting')).toEqual({ ...base, statuses: [...DEFAULT_FILTERS.statuses], lateOnly: false });
+    expect(applyPreset(waiting, 'waiting')).toEqual({
+      ...base,
+      statuses: [...DEFAULT_FILTERS.statuses],
+      lateOnly: false,
+    });
     const followUp = applyPreset(base, 'follow-up');
     expect(activePreset(applyPreset(followUp, 'follow-up'))).toBe('active');
     // Active clicked while active stays Active.
@@ -45,14 +58,18 @@ describe('hidden-matches banner', () => {
     expect(hiddenMatchesText({ total: 3, byStatus: 2, bySource: 0, byLate: 1 }, 'silva')).toBe(
       '3 more leads match "silva" but are hidden by filters: status (2), late only (1)',
     );
-    expect(hiddenMatchesText({ total: 1, byStatus: 0, bySource: 1, byLate: 0 }, '  Ana ')).toBe('1 more lead matches "Ana" but is hidden by filters: source (1)');
+    expect(hiddenMatchesText({ total: 1, byStatus: 0, bySource: 1, byLate: 0 }, '  Ana ')).toBe(
+      '1 more lead matches "Ana" but is hidden by filters: source (1)',
+    );
   });
 
   it("past the server's count cap the figures read as lower bounds", () => {
     expect(hiddenMatchesText({ total: 120, byStatus: 100, bySource: 0, byLate: 20 }, 'bmw', true)).toBe(
       '120+ more leads match "bmw" but are hidden by filters: status (100+), late only (20+)',
     );
-    expect(hiddenMatchesText({ total: 1, byStatus: 1, bySource: 0, byLate: 0 }, 'bmw', true)).toBe('1+ more leads match "bmw" but are hidden by filters: status (1+)');
+    expect(hiddenMatchesText({ total: 1, byStatus: 1, bySource: 0, byLate: 0 }, 'bmw', true)).toBe(
+      '1+ more leads match "bmw" but are hidden by filters: status (1+)',
+    );
   });
 
   it('shows nothing without a search or when nothing is hidden', () => {
@@ -69,15 +86,25 @@ describe('hidden-matches banner', () => {
       sources: ['geral'],
       lateOnly: false,
     });
-    expect(revealHiddenMatches(filters, { total: 1, byStatus: 0, bySource: 1, byLate: 0 })).toEqual({ ...filters, sources: ['geral', 'comercial'] });
+    expect(revealHiddenMatches(filters, { total: 1, byStatus: 0, bySource: 1, byLate: 0 })).toEqual({
+      ...filters,
+      sources: ['geral', 'comercial'],
+    });
   });
 });
 
 describe('query string', () => {
   it('always sends status and source (canonical order), the trimmed search and late only when on', () => {
-    const params = filterSearchParams({ search: '  BMW x5 ', statuses: ['waiting', 'requested'], sources: ['comercial', 'geral'], lateOnly: true });
+    const params = filterSearchParams({
+      search: '  BMW x5 ',
+      statuses: ['waiting', 'requested'],
+      sources: ['comercial', 'geral'],
+      lateOnly: true,
+    });
     expect(params.toString()).toBe('search=BMW+x5&status=requested%2Cwaiting&source=geral%2Ccomercial&late=true');
-    expect(filterSearchParams({ ...DEFAULT_FILTERS, statuses: [] }).toString()).toBe('status=&source=geral%2Ccomercial');
+    expect(filterSearchParams({ ...DEFAULT_FILTERS, statuses: [] }).toString()).toBe(
+      'status=&source=geral%2Ccomercial',
+    );
   });
 
   it('drops unknown or repeated statuses', () => {

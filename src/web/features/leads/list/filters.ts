@@ -17,8 +17,10 @@ export const DEFAULT_FILTERS: LeadListFilters = {
 };
 
 /** Canonical order and no repeats, so equal selections make equal query keys and URLs. */
-export const normalizeStatuses = (statuses: readonly string[]): LeadStatus[] => LEAD_STATUSES.filter((s) => statuses.includes(s));
-export const normalizeSources = (sources: readonly string[]): EmailSource[] => EMAIL_SOURCES.filter((s) => sources.includes(s));
+export const normalizeStatuses = (statuses: readonly string[]): LeadStatus[] =>
+  LEAD_STATUSES.filter((s) => statuses.includes(s));
+export const normalizeSources = (sources: readonly string[]): EmailSource[] =>
+  EMAIL_SOURCES.filter((s) => sources.includes(s));
 
 export type PresetId = 'active' | 'waiting' | 'follow-up';
 
@@ -61,7 +63,11 @@ const REASONS = [
  * The banner under a search: '3 more leads match "silva" but are hidden by filters: status (2),
  * late only (1)'. Null when nothing is hidden (or there is no search).
  */
-export function hiddenMatchesText(hidden: HiddenMatches | null | undefined, search: string, capped = false): string | null {
+export function hiddenMatchesText(
+  hidden: HiddenMatches | null | undefined,
+  search: string,
+  capped = false,
+): string | null {
   if (!hidden || hidden.total <= 0 || !search.trim()) return null;
   // Past the server's count cap the figures are lower bounds: '300+'.
   const n = (count: number) => `${count}${capped ? '+' : ''}`;

@@ -13,7 +13,13 @@ export interface WindowRange {
 }
 
 /** Which of `count` equal-height rows the viewport shows (a windowing range; nothing outside a few screens is rendered). */
-export function computeRange(count: number, listTop: number, viewportHeight: number, rowHeight: number, overscan: number): WindowRange {
+export function computeRange(
+  count: number,
+  listTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  overscan: number,
+): WindowRange {
   const first = Math.floor(Math.max(0, -listTop) / rowHeight);
   const visible = Math.ceil(Math.max(0, viewportHeight) / rowHeight) + 1;
   return { start: Math.min(count, Math.max(0, first - overscan)), end: Math.min(count, first + visible + overscan) };
@@ -27,7 +33,9 @@ export function computeRange(count: number, listTop: number, viewportHeight: num
 export function useWindowRange<E extends HTMLElement>(count: number, { estimate, overscan = 12 }: Options) {
   const listRef = useRef<E>(null);
   const [rowHeight, setRowHeight] = useState(estimate);
-  const [range, setRange] = useState<WindowRange>(() => computeRange(count, 0, typeof window === 'undefined' ? 800 : window.innerHeight, estimate, overscan));
+  const [range, setRange] = useState<WindowRange>(() =>
+    computeRange(count, 0, typeof window === 'undefined' ? 800 : window.innerHeight, estimate, overscan),
+  );
 
   useLayoutEffect(() => {
     const update = () => {
@@ -50,5 +58,11 @@ export function useWindowRange<E extends HTMLElement>(count: number, { estimate,
     if (height > 0) setRowHeight((prev) => (Math.abs(prev - height) > 0.5 ? height : prev));
   }, []);
 
-  return { listRef, range, measureRef, padTop: range.start * rowHeight, padBottom: Math.max(0, count - range.end) * rowHeight };
+  return {
+    listRef,
+    range,
+    measureRef,
+    padTop: range.start * rowHeight,
+    padBottom: Math.max(0, count - range.end) * rowHeight,
+  };
 }

@@ -36,5 +36,7 @@ function useNotificationMutation<T>(fn: (arg: T) => Promise<unknown>) {
   });
 }
 
-export const useMarkRead = () => useNotificationMutation((id: number) => apiRequest('PUT', `/api/notifications/${id}/read`));
-export const useMarkAllRead = () => useNotificationMutation(() => apiRequest('PUT', '/api/notifications/mark-all-read'));
+export const useMarkRead = () =>
+  useNotificationMutation((id: number) => apiRequest('PUT', `/api/notifications/${id}/read`));
+export const useMarkAllRead = () =>
+  useNotificationMutation(() => apiRequest('PUT', '/api/notifications/mark-all-read'));

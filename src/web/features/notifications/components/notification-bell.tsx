@@ -38,10 +38,18 @@ export function NotificationBell() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={count ? `Notifications (${count} unread)` : 'Notifications'}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={count ? `Notifications (${count} unread)` : 'Notifications'}
+        >
           <Bell />
           {count > 0 && (
-            <span data-testid="notification-badge" className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-white">
+            <span
+              data-testid="notification-badge"
+              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-white"
+            >
               {badgeText(count)}
             </span>
           )}
@@ -51,7 +59,13 @@ export function NotificationBell() {
         <div className="flex items-center justify-between border-b px-4 py-3">
           <h2 className="text-sm font-semibold">Notifications</h2>
           {anyUnread && (
-            <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => markAllRead.mutate()} disabled={markAllRead.isPending}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7 px-2 text-xs"
+              onClick={() => markAllRead.mutate()}
+              disabled={markAllRead.isPending}
+            >
               <CheckCheck className="size-3.5" aria-hidden /> Mark all read
             </Button>
           )}
@@ -65,8 +79,15 @@ export function NotificationBell() {
             <ul className="divide-y">
               {items.map((n) => (
                 <li key={n.id}>
-                  <button type="button" onClick={() => openItem(n)} className={cn('flex w-full gap-3 px-4 py-3 text-left hover:bg-accent', !n.isRead && 'bg-primary/5')}>
-                    <span className={cn('mt-1.5 size-2 shrink-0 rounded-full', n.isRead ? 'bg-transparent' : 'bg-primary')} aria-hidden />
+                  <button
+                    type="button"
+                    onClick={() => openItem(n)}
+                    className={cn('flex w-full gap-3 px-4 py-3 text-left hover:bg-accent', !n.isRead && 'bg-primary/5')}
+                  >
+                    <span
+                      className={cn('mt-1.5 size-2 shrink-0 rounded-full', n.isRead ? 'bg-transparent' : 'bg-primary')}
+                      aria-hidden
+                    />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-medium">{n.title}</span>
                       <span className="line-clamp-2 block text-sm text-muted-foreground">{n.message}</span>

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
 
 /** GET /api/proposals/public/{publicId}; null for any failure or missing data (document 1 section 8). */
-export async function getPublicProposal(publicId: string, fetchImpl: typeof fetch = fetch): Promise<PublicProposalResponse | null> {
+export async function getPublicProposal(
+  publicId: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<PublicProposalResponse | null> {
   try {
     const res = await fetchImpl(`/api/proposals/public/${encodeURIComponent(publicId)}`, { credentials: 'include' });
     if (!res.ok) return null;
@@ -13,12 +16,17 @@ export async function getPublicProposal(publicId: string, fetchImpl: typeof fetc
   }
 }
 
-export type ProposalState = { status: 'loading' } | { status: 'missing' } | { status: 'shown'; data: PublicProposalResponse };
+export type ProposalState =
+  { status: 'loading' } | { status: 'missing' } | { status: 'shown'; data: PublicProposalResponse };
 
 /** The proposal the server rendered with, else loaded here (loading, then shown or missing). */
 export function usePublicProposal(publicId: string, initial: PublicProposalResponse | null | undefined): ProposalState {
   const [state, setState] = useState<ProposalState>(() =>
-    initial === undefined ? { status: 'loading' } : initial ? { status: 'shown', data: initial } : { status: 'missing' },
+    initial === undefined
+      ? { status: 'loading' }
+      : initial
+        ? { status: 'shown', data: initial }
+        : { status: 'missing' },
   );
   useEffect(() => {
     if (initial !== undefined) return;

@@ -7,7 +7,11 @@ import { useEffect } from 'react';
  */
 export async function recordView(publicId: string, fetchImpl: typeof fetch = fetch): Promise<void> {
   try {
-    await fetchImpl(`/api/proposals/public/${encodeURIComponent(publicId)}/view`, { method: 'POST', credentials: 'include', keepalive: true });
+    await fetchImpl(`/api/proposals/public/${encodeURIComponent(publicId)}/view`, {
+      method: 'POST',
+      credentials: 'include',
+      keepalive: true,
+    });
   } catch {
     /* not counted: nothing the customer should see */
   }

@@ -15,15 +15,25 @@ const actionClass =
 export function ManagerCard({ manager, t }: { manager: Manager; t: ProposalTexts }) {
   const links = phoneLinks(manager.phone);
   return (
-    <section aria-labelledby="manager-title" className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6" data-slot="manager-card">
-      <h2 id="manager-title" className="text-lg font-semibold">{t.manager}</h2>
+    <section
+      aria-labelledby="manager-title"
+      className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6"
+      data-slot="manager-card"
+    >
+      <h2 id="manager-title" className="text-lg font-semibold">
+        {t.manager}
+      </h2>
       <div className="mt-4 flex items-center gap-3">
         <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/25 dark:text-foreground">
           <UserRound className="size-6" aria-hidden />
         </span>
         <div className="min-w-0">
-          <p className="font-semibold" data-testid="manager-name">{manager.name}</p>
-          <p className="text-sm text-muted-foreground tabular-nums" data-testid="manager-phone">{manager.phone}</p>
+          <p className="font-semibold" data-testid="manager-name">
+            {manager.name}
+          </p>
+          <p className="text-sm text-muted-foreground tabular-nums" data-testid="manager-phone">
+            {manager.phone}
+          </p>
         </div>
       </div>
       <p className="mt-3 text-sm text-muted-foreground">{t.managerIntro}</p>
@@ -51,7 +61,10 @@ export function ManagerCard({ manager, t }: { manager: Manager; t: ProposalTexts
                   <MessageCircle aria-hidden /> {t.whatsapp}
                 </a>
               </div>
-              <Dialog.Close className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50" aria-label={t.close}>
+              <Dialog.Close
+                className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                aria-label={t.close}
+              >
                 <X className="size-4" aria-hidden />
               </Dialog.Close>
             </Dialog.Content>

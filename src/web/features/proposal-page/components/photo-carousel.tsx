@@ -34,7 +34,9 @@ export function PhotoCarousel({ urls, carName, t, onOpen, onFail }: PhotoCarouse
   return (
     <section aria-labelledby="photos-title" data-slot="photo-carousel">
       <div className="mb-3 flex items-center justify-between gap-4">
-        <h2 id="photos-title" className="text-lg font-semibold">{t.photos(urls.length)}</h2>
+        <h2 id="photos-title" className="text-lg font-semibold">
+          {t.photos(urls.length)}
+        </h2>
         {urls.length > 2 ? (
           <div className="flex gap-2">
             <button type="button" className={arrowClass} aria-label={t.previousPhotos} onClick={() => scroll(-1)}>
@@ -46,7 +48,10 @@ export function PhotoCarousel({ urls, carName, t, onOpen, onFail }: PhotoCarouse
           </div>
         ) : null}
       </div>
-      <ul ref={strip} className="flex snap-x snap-mandatory gap-3 overflow-x-auto overscroll-x-contain pb-2 [scrollbar-width:thin]">
+      <ul
+        ref={strip}
+        className="flex snap-x snap-mandatory gap-3 overflow-x-auto overscroll-x-contain pb-2 [scrollbar-width:thin]"
+      >
         {urls.map((url, i) => (
           <li key={url} className={`shrink-0 snap-start ${single ? 'w-full' : 'w-[85%] sm:w-[calc(50%-6px)]'}`}>
             <button

@@ -84,7 +84,10 @@ export function PhotoGallery({ urls, index, onIndexChange, carName, t, onFail }:
                 {natural ? t.naturalSize(natural.w, natural.h) : '\u00a0'}
               </p>
             </div>
-            <Dialog.Close className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 outline-none hover:bg-white/20 focus-visible:ring-[3px] focus-visible:ring-white/70" aria-label={t.close}>
+            <Dialog.Close
+              className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 outline-none hover:bg-white/20 focus-visible:ring-[3px] focus-visible:ring-white/70"
+              aria-label={t.close}
+            >
               <X className="size-5" aria-hidden />
             </Dialog.Close>
           </div>
@@ -114,7 +117,10 @@ export function PhotoGallery({ urls, index, onIndexChange, carName, t, onFail }:
           </div>
           {total > 1 ? (
             <nav aria-label={t.thumbnails} className="shrink-0 px-4 py-3">
-              <ul className="mx-auto flex max-w-full justify-start gap-2 overflow-x-auto sm:justify-center" data-testid="gallery-thumbnails">
+              <ul
+                className="mx-auto flex max-w-full justify-start gap-2 overflow-x-auto sm:justify-center"
+                data-testid="gallery-thumbnails"
+              >
                 {urls.map((u, i) => (
                   <li key={u} className="shrink-0">
                     <button

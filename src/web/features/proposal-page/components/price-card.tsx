@@ -9,8 +9,14 @@ export function PriceCard({ proposal, t }: { proposal: PublicProposal; t: Propos
   const lines = priceLines(proposal);
   return (
     <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-      <section aria-labelledby="price-card-title" className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6" data-slot="price-card">
-        <h2 id="price-card-title" className="text-lg font-semibold">{t.prices}</h2>
+      <section
+        aria-labelledby="price-card-title"
+        className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6"
+        data-slot="price-card"
+      >
+        <h2 id="price-card-title" className="text-lg font-semibold">
+          {t.prices}
+        </h2>
         <dl className="mt-4 grid gap-3 text-sm">
           <Line label={t.vehiclePrice} testId="price">
             {lines.originalPrice !== null ? (
@@ -44,7 +50,9 @@ export function PriceCard({ proposal, t }: { proposal: PublicProposal; t: Propos
         <div className="mt-5 border-t pt-4">
           <div className="flex items-baseline justify-between gap-4" data-testid="total">
             <span className="text-base font-semibold">{t.total}</span>
-            <span className="text-3xl font-extrabold tracking-tight text-primary dark:text-foreground">{formatEuros(lines.total)}</span>
+            <span className="text-3xl font-extrabold tracking-tight text-primary dark:text-foreground">
+              {formatEuros(lines.total)}
+            </span>
           </div>
           <p className="mt-1 text-xs text-muted-foreground">{t.totalNote}</p>
         </div>
@@ -53,9 +61,24 @@ export function PriceCard({ proposal, t }: { proposal: PublicProposal; t: Propos
   );
 }
 
-function Line({ label, tip, muted, testId, children }: { label: string; tip?: ReactNode; muted?: boolean; testId: string; children: ReactNode }) {
+function Line({
+  label,
+  tip,
+  muted,
+  testId,
+  children,
+}: {
+  label: string;
+  tip?: ReactNode;
+  muted?: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
-    <div className={`flex items-center justify-between gap-4 ${muted ? 'text-muted-foreground' : ''}`} data-testid={testId}>
+    <div
+      className={`flex items-center justify-between gap-4 ${muted ? 'text-muted-foreground' : ''}`}
+      data-testid={testId}
+    >
       <dt className="flex items-center gap-1">
         {label}
         {tip}

@@ -14,15 +14,44 @@ afterEach(() => vi.unstubAllGlobals());
 
 const settings: PublicSettings = {
   company: { name: 'AI', logoUrl: '', phone: '+351 210 000 000', email: 'geral@ai.pt' },
-  managers: { geral: { name: 'Rita Fernandes', phone: '+351 912 345 678' }, comercial: { name: 'Miguel Costa', phone: '935 555 111' } },
+  managers: {
+    geral: { name: 'Rita Fernandes', phone: '+351 912 345 678' },
+    comercial: { name: 'Miguel Costa', phone: '935 555 111' },
+  },
 };
 
-const data = (over: Partial<PublicProposalResponse['proposal']> = {}, lead: PublicProposalResponse['lead'] | null = { firstName: 'Joana', lastName: 'Martins', email: 'j@x.pt', reference: 'L1', emailSource: 'geral' }): PublicProposalResponse => ({
+const data = (
+  over: Partial<PublicProposalResponse['proposal']> = {},
+  lead: PublicProposalResponse['lead'] | null = {
+    firstName: 'Joana',
+    lastName: 'Martins',
+    email: 'j@x.pt',
+    reference: 'L1',
+    emailSource: 'geral',
+  },
+): PublicProposalResponse => ({
   proposal: {
-    vehicleBrand: 'BMW', vehicleModel: 'X1', vehicleSubmodel: null, vehicleFirstRegistration: '03/2020', vehicleMileage: 45000, vehicleEngineSize: 1995,
-    vehicleFuelType: 'diesel', vehiclePower: '110 kW', vehicleCo2Emissions: null, vehicleCountry: 'Alemanha', vehiclePrice: '20000.00',
-    vehicleOriginalPrice: null, vehiclePriceWithoutVat: null, isvCost: '1000.00', ivaCost: '0', transportCost: '2000.00', registrationFee: '340.00',
-    totalCost: '23340.00', sourceListing: 'https://suchen.mobile.de/x', imageUrls: ['/a.png', '/b.png', '/c.png'], ...over,
+    vehicleBrand: 'BMW',
+    vehicleModel: 'X1',
+    vehicleSubmodel: null,
+    vehicleFirstRegistration: '03/2020',
+    vehicleMileage: 45000,
+    vehicleEngineSize: 1995,
+    vehicleFuelType: 'diesel',
+    vehiclePower: '110 kW',
+    vehicleCo2Emissions: null,
+    vehicleCountry: 'Alemanha',
+    vehiclePrice: '20000.00',
+    vehicleOriginalPrice: null,
+    vehiclePriceWithoutVat: null,
+    isvCost: '1000.00',
+    ivaCost: '0',
+    transportCost: '2000.00',
+    registrationFee: '340.00',
+    totalCost: '23340.00',
+    sourceListing: 'https://suchen.mobile.de/x',
+    imageUrls: ['/a.png', '/b.png', '/c.png'],
+    ...over,
   },
   ...(lead ? { lead } : {}),
 });
@@ -41,8 +70,16 @@ describe('proposal page', () => {
   });
 
   it('shows the not-found state for a 404, any failure or missing data', async () => {
-    for (const answer of [new Response('{"message":"x"}', { status: 404 }), new Response('oops', { status: 500 }), new Response('{}', { status: 200 }), new TypeError('offline')]) {
-      vi.stubGlobal('fetch', vi.fn().mockImplementation(() => (answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer))));
+    for (const answer of [
+      new Response('{"message":"x"}', { status: 404 }),
+      new Response('oops', { status: 500 }),
+      new Response('{}', { status: 200 }),
+      new TypeError('offline'),
+    ]) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn().mockImplementation(() => (answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer))),
+      );
       const { unmount } = view(undefined);
       expect(await screen.findByRole('heading', { name: 'Proposta não encontrada' })).toBeInTheDocument();
       expect(screen.getByText('A proposta solicitada não existe ou não está disponível.')).toBeInTheDocument();
@@ -131,16 +168,24 @@ describe('proposal page', () => {
   });
 
   it("manager card follows the lead's mailbox, with call, SMS and WhatsApp links", async () => {
-    const { unmount } = view(data({}, { firstName: 'P', lastName: null, email: null, reference: 'L2', emailSource: 'comercial' }));
+    const { unmount } = view(
+      data({}, { firstName: 'P', lastName: null, email: null, reference: 'L2', emailSource: 'comercial' }),
+    );
     expect(screen.getByRole('heading', { name: 'Gestor' })).toBeInTheDocument();
     expect(screen.getByTestId('manager-name')).toHaveTextContent('Miguel Costa');
     fireEvent.click(screen.getByRole('button', { name: 'Contactar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Contactar Miguel Costa' });
     expect(within(dialog).getByRole('link', { name: /Ligar/ })).toHaveAttribute('href', 'tel:+351935555111');
     expect(within(dialog).getByRole('link', { name: 'Enviar SMS' })).toHaveAttribute('href', 'sms:+351935555111');
-    expect(within(dialog).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/351935555111');
+    expect(within(dialog).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/351935555111',
+    );
     act(() => unmount());
-    for (const lead of [null, { firstName: 'P', lastName: null, email: null, reference: 'L3', emailSource: 'geral' as const }]) {
+    for (const lead of [
+      null,
+      { firstName: 'P', lastName: null, email: null, reference: 'L3', emailSource: 'geral' as const },
+    ]) {
       const r = view(data({}, lead));
       expect(screen.getByTestId('manager-name')).toHaveTextContent('Rita Fernandes');
       r.unmount();
@@ -148,7 +193,14 @@ describe('proposal page', () => {
   });
 
   it('price card: struck original, VAT-free price, IVA only above 0, ISV + IVA, service, total', () => {
-    view(data({ vehicleOriginalPrice: '21500.00', vehiclePriceWithoutVat: '16806.72', ivaCost: '850.50', totalCost: '24190.50' }));
+    view(
+      data({
+        vehicleOriginalPrice: '21500.00',
+        vehiclePriceWithoutVat: '16806.72',
+        ivaCost: '850.50',
+        totalCost: '24190.50',
+      }),
+    );
     const card = screen.getByRole('region', { name: 'Resumo de custos' });
     expect(within(card).getByTestId('price')).toHaveTextContent('Preço anterior: €21 500€20 000');
     expect(within(card).getByTestId('original-price').tagName).toBe('S');
@@ -159,6 +211,8 @@ describe('proposal page', () => {
     expect(within(card).getByTestId('service')).toHaveTextContent('€2 340');
     expect(within(card).getByTestId('total')).toHaveTextContent('€24 191');
     expect(within(card).getByRole('button', { name: 'Mais informação sobre ISV' })).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Mais informação sobre Serviço de importação' })).toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: 'Mais informação sobre Serviço de importação' }),
+    ).toBeInTheDocument();
   });
 });

@@ -22,8 +22,10 @@ export interface ProposalViewProps {
   settings: PublicSettings | null;
 }
 
-export const carName = (p: { vehicleBrand: string | null; vehicleModel: string | null; vehicleSubmodel?: string | null }, fallback: string) =>
-  [p.vehicleBrand, p.vehicleModel].filter(Boolean).join(' ') || fallback;
+export const carName = (
+  p: { vehicleBrand: string | null; vehicleModel: string | null; vehicleSubmodel?: string | null },
+  fallback: string,
+) => [p.vehicleBrand, p.vehicleModel].filter(Boolean).join(' ') || fallback;
 
 /** The proposal page's states: loading, not found (any failure), or the proposal. */
 export function ProposalView({ publicId, lang, initial, settings }: ProposalViewProps) {
@@ -32,7 +34,11 @@ export function ProposalView({ publicId, lang, initial, settings }: ProposalView
   useRecordView(publicId, state.status === 'shown');
   if (state.status === 'loading') {
     return (
-      <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground" role="status" data-slot="proposal-loading">
+      <div
+        className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground"
+        role="status"
+        data-slot="proposal-loading"
+      >
         <Loader2 className="size-8 animate-spin" aria-hidden />
         <p>{t.loading}</p>
       </div>
@@ -44,7 +50,10 @@ export function ProposalView({ publicId, lang, initial, settings }: ProposalView
 
 export function ProposalNotFound({ t }: { t: ProposalTexts }) {
   return (
-    <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-3 px-4 text-center" data-slot="proposal-not-found">
+    <div
+      className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-3 px-4 text-center"
+      data-slot="proposal-not-found"
+    >
       <FileSearch className="size-12 text-muted-foreground" aria-hidden />
       <h1 className="text-2xl font-bold">{t.notFoundTitle}</h1>
       <p className="text-muted-foreground">{t.notFoundText}</p>
@@ -55,14 +64,28 @@ export function ProposalNotFound({ t }: { t: ProposalTexts }) {
   );
 }
 
-function ProposalDetails({ data, lang, t, settings }: { data: PublicProposalResponse; lang: ProposalLang; t: ProposalTexts; settings: PublicSettings | null }) {
+function ProposalDetails({
+  data,
+  lang,
+  t,
+  settings,
+}: {
+  data: PublicProposalResponse;
+  lang: ProposalLang;
+  t: ProposalTexts;
+  settings: PublicSettings | null;
+}) {
   const { proposal, lead } = data;
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
   const fail = useCallback((url: string) => setFailed((f) => (f.has(url) ? f : new Set(f).add(url))), []);
   const urls = proposal.imageUrls.filter((u) => !failed.has(u));
   const name = carName(proposal, t.carFallback);
-  const manager = settings ? (lead?.emailSource === 'comercial' ? settings.managers.comercial : settings.managers.geral) : null;
+  const manager = settings
+    ? lead?.emailSource === 'comercial'
+      ? settings.managers.comercial
+      : settings.managers.geral
+    : null;
   useFailedBeforeHydration(proposal.imageUrls, fail);
 
   return (
@@ -70,7 +93,9 @@ function ProposalDetails({ data, lang, t, settings }: { data: PublicProposalResp
       <div>
         <p className="text-sm font-semibold text-primary dark:text-foreground">{t.pageTitle}</p>
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{name}</h1>
-        {proposal.vehicleSubmodel ? <p className="mt-1 text-lg text-muted-foreground">{proposal.vehicleSubmodel}</p> : null}
+        {proposal.vehicleSubmodel ? (
+          <p className="mt-1 text-lg text-muted-foreground">{proposal.vehicleSubmodel}</p>
+        ) : null}
       </div>
       {lead ? <ClientInfo lead={lead} t={t} /> : null}
       {/* Phones: photos, prices and manager, then the details. Wide screens: prices in a column of their own. */}
@@ -88,7 +113,14 @@ function ProposalDetails({ data, lang, t, settings }: { data: PublicProposalResp
           <VehicleInfo proposal={proposal} t={t} lang={lang} />
         </div>
       </div>
-      <PhotoGallery urls={urls} index={galleryIndex} onIndexChange={setGalleryIndex} carName={name} t={t} onFail={fail} />
+      <PhotoGallery
+        urls={urls}
+        index={galleryIndex}
+        onIndexChange={setGalleryIndex}
+        carName={name}
+        t={t}
+        onFail={fail}
+      />
     </div>
   );
 }
@@ -100,7 +132,8 @@ function useFailedBeforeHydration(urls: string[], fail: (url: string) => void) {
     if (checked.current) return;
     checked.current = true;
     for (const img of document.querySelectorAll<HTMLImageElement>('[data-slot="photo-carousel"] img')) {
-      if (img.complete && img.naturalWidth === 0 && urls.includes(img.getAttribute('src') ?? '')) fail(img.getAttribute('src')!);
+      if (img.complete && img.naturalWidth === 0 && urls.includes(img.getAttribute('src') ?? ''))
+        fail(img.getAttribute('src')!);
     }
   }, [urls, fail]);
 }

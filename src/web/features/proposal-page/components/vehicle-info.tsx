@@ -5,7 +5,15 @@ import { fuelLabel } from '#shared/vocabulary.ts';
 import { countryName, type ProposalTexts } from '../lib/i18n.ts';
 import { formatInteger } from '../lib/price-lines.ts';
 
-export function VehicleInfo({ proposal: p, t, lang }: { proposal: PublicProposal; t: ProposalTexts; lang: ProposalLang }) {
+export function VehicleInfo({
+  proposal: p,
+  t,
+  lang,
+}: {
+  proposal: PublicProposal;
+  t: ProposalTexts;
+  lang: ProposalLang;
+}) {
   const rows: [string, string | null][] = [
     [t.brand, p.vehicleBrand],
     [t.model, p.vehicleModel],
@@ -19,13 +27,22 @@ export function VehicleInfo({ proposal: p, t, lang }: { proposal: PublicProposal
     [t.country, countryName(p.vehicleCountry, lang)],
   ];
   return (
-    <section aria-labelledby="vehicle-info-title" className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6" data-slot="vehicle-info">
-      <h2 id="vehicle-info-title" className="text-lg font-semibold">{t.vehicle}</h2>
+    <section
+      aria-labelledby="vehicle-info-title"
+      className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6"
+      data-slot="vehicle-info"
+    >
+      <h2 id="vehicle-info-title" className="text-lg font-semibold">
+        {t.vehicle}
+      </h2>
       <dl className="mt-4 grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
         {rows
           .filter((r): r is [string, string] => !!r[1])
           .map(([label, value]) => (
-            <div key={label} className="flex justify-between gap-4 border-b border-dashed pb-2 sm:block sm:border-0 sm:pb-0">
+            <div
+              key={label}
+              className="flex justify-between gap-4 border-b border-dashed pb-2 sm:block sm:border-0 sm:pb-0"
+            >
               <dt className="text-muted-foreground">{label}</dt>
               <dd className="text-right font-medium sm:text-left">{value}</dd>
             </div>

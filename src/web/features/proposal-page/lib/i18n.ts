@@ -52,7 +52,8 @@ export const PROPOSAL_TEXTS = {
     iva: 'IVA',
     taxes: 'ISV + IVA',
     service: 'Serviço de importação',
-    serviceTip: 'Cobre a organização e o acompanhamento de todo o processo e os custos administrativos, alfandegários e de transporte.',
+    serviceTip:
+      'Cobre a organização e o acompanhamento de todo o processo e os custos administrativos, alfandegários e de transporte.',
     total: 'Total',
     totalNote: 'Carro entregue e legalizado em Portugal.',
     moreAbout: (what: string) => `Mais informação sobre ${what}`,
@@ -117,7 +118,8 @@ export const PROPOSAL_TEXTS = {
     iva: 'VAT (IVA)',
     taxes: 'ISV + VAT',
     service: 'Import service',
-    serviceTip: 'Covers organising and following up the whole process, plus administrative, customs and transport costs.',
+    serviceTip:
+      'Covers organising and following up the whole process, plus administrative, customs and transport costs.',
     total: 'Total',
     totalNote: 'Car delivered and registered in Portugal.',
     moreAbout: (what: string) => `More about ${what}`,
@@ -140,14 +142,33 @@ export const PROPOSAL_TEXTS = {
 export type ProposalTexts = (typeof PROPOSAL_TEXTS)[ProposalLang];
 
 const COUNTRIES_EN: Record<string, string> = {
-  alemanha: 'Germany', franca: 'France', belgica: 'Belgium', espanha: 'Spain', italia: 'Italy', 'paises baixos': 'Netherlands',
-  holanda: 'Netherlands', austria: 'Austria', suica: 'Switzerland', luxemburgo: 'Luxembourg', portugal: 'Portugal', suecia: 'Sweden',
-  dinamarca: 'Denmark', polonia: 'Poland', 'republica checa': 'Czech Republic', chequia: 'Czechia', irlanda: 'Ireland', 'reino unido': 'United Kingdom',
+  alemanha: 'Germany',
+  franca: 'France',
+  belgica: 'Belgium',
+  espanha: 'Spain',
+  italia: 'Italy',
+  'paises baixos': 'Netherlands',
+  holanda: 'Netherlands',
+  austria: 'Austria',
+  suica: 'Switzerland',
+  luxemburgo: 'Luxembourg',
+  portugal: 'Portugal',
+  suecia: 'Sweden',
+  dinamarca: 'Denmark',
+  polonia: 'Poland',
+  'republica checa': 'Czech Republic',
+  chequia: 'Czechia',
+  irlanda: 'Ireland',
+  'reino unido': 'United Kingdom',
 };
 
 /** Countries are stored in Portuguese ('Alemanha'); the English page names them in English. */
 export function countryName(value: string | null, lang: ProposalLang): string | null {
   if (!value || lang === 'pt') return value;
-  const key = value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+  const key = value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
   return COUNTRIES_EN[key] ?? value;
 }

@@ -4,8 +4,14 @@ import { countryName } from './i18n.ts';
 import { formatEuros, priceLines, toCents, wholeEuros } from './price-lines.ts';
 
 const base = {
-  vehiclePrice: '23450.00', vehicleOriginalPrice: null, vehiclePriceWithoutVat: null, isvCost: '3120.45', ivaCost: '1250.60',
-  transportCost: '2000.00', registrationFee: '340.00', totalCost: '30161.05',
+  vehiclePrice: '23450.00',
+  vehicleOriginalPrice: null,
+  vehiclePriceWithoutVat: null,
+  isvCost: '3120.45',
+  ivaCost: '1250.60',
+  transportCost: '2000.00',
+  registrationFee: '340.00',
+  totalCost: '30161.05',
 };
 
 describe('price card rules (document 1 section 9)', () => {
@@ -30,12 +36,25 @@ describe('price card rules (document 1 section 9)', () => {
   });
 
   it('shows every line of a proposal with IVA', () => {
-    expect(priceLines(base)).toEqual({ price: 23450, originalPrice: null, priceWithoutVat: null, isv: 3120, iva: 1251, taxes: 4371, service: 2340, total: 30161 });
+    expect(priceLines(base)).toEqual({
+      price: 23450,
+      originalPrice: null,
+      priceWithoutVat: null,
+      isv: 3120,
+      iva: 1251,
+      taxes: 4371,
+      service: 2340,
+      total: 30161,
+    });
   });
 
   it('strikes the original price and shows the price without VAT only when they differ (as shown, in whole euros)', () => {
-    expect(priceLines({ ...base, vehicleOriginalPrice: '24990.00', vehiclePriceWithoutVat: '19705.88' })).toMatchObject({ originalPrice: 24990, priceWithoutVat: 19706 });
-    expect(priceLines({ ...base, vehicleOriginalPrice: '23450.00', vehiclePriceWithoutVat: '23450.00' })).toMatchObject({ originalPrice: null, priceWithoutVat: null });
+    expect(priceLines({ ...base, vehicleOriginalPrice: '24990.00', vehiclePriceWithoutVat: '19705.88' })).toMatchObject(
+      { originalPrice: 24990, priceWithoutVat: 19706 },
+    );
+    expect(priceLines({ ...base, vehicleOriginalPrice: '23450.00', vehiclePriceWithoutVat: '23450.00' })).toMatchObject(
+      { originalPrice: null, priceWithoutVat: null },
+    );
     expect(priceLines({ ...base, vehicleOriginalPrice: '23450.40' })).toMatchObject({ originalPrice: null });
   });
 
@@ -53,8 +72,16 @@ describe('price card rules (document 1 section 9)', () => {
 
 describe('manager contact links', () => {
   it('builds tel:, sms: and wa.me links with the international number', () => {
-    expect(phoneLinks('+351 912 345 678')).toEqual({ tel: 'tel:+351912345678', sms: 'sms:+351912345678', whatsapp: 'https://wa.me/351912345678' });
-    expect(phoneLinks('912 345 678')).toEqual({ tel: 'tel:+351912345678', sms: 'sms:+351912345678', whatsapp: 'https://wa.me/351912345678' });
+    expect(phoneLinks('+351 912 345 678')).toEqual({
+      tel: 'tel:+351912345678',
+      sms: 'sms:+351912345678',
+      whatsapp: 'https://wa.me/351912345678',
+    });
+    expect(phoneLinks('912 345 678')).toEqual({
+      tel: 'tel:+351912345678',
+      sms: 'sms:+351912345678',
+      whatsapp: 'https://wa.me/351912345678',
+    });
     expect(phoneLinks('0049 151 2345678')?.whatsapp).toBe('https://wa.me/491512345678');
     expect(phoneLinks('  ')).toBeNull();
   });

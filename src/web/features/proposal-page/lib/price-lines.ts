@@ -44,7 +44,19 @@ export interface PriceLines {
  * The price card's rules (document 1 section 9), in whole euros. "Different" compares what the
  * customer would see: an original price that rounds to the current one is not struck through.
  */
-export function priceLines(p: Pick<PublicProposal, 'vehiclePrice' | 'vehicleOriginalPrice' | 'vehiclePriceWithoutVat' | 'isvCost' | 'ivaCost' | 'transportCost' | 'registrationFee' | 'totalCost'>): PriceLines {
+export function priceLines(
+  p: Pick<
+    PublicProposal,
+    | 'vehiclePrice'
+    | 'vehicleOriginalPrice'
+    | 'vehiclePriceWithoutVat'
+    | 'isvCost'
+    | 'ivaCost'
+    | 'transportCost'
+    | 'registrationFee'
+    | 'totalCost'
+  >,
+): PriceLines {
   const priceCents = toCents(p.vehiclePrice) ?? 0;
   const isvCents = toCents(p.isvCost) ?? 0;
   const ivaCents = toCents(p.ivaCost) ?? 0;

@@ -1,11 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { proposalWriteResponseSchema, type ProposalInput, type ProposalWriteResponse } from '#shared/schemas/proposals.ts';
+import {
+  proposalWriteResponseSchema,
+  type ProposalInput,
+  type ProposalWriteResponse,
+} from '#shared/schemas/proposals.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { proposalsKey } from './proposal-keys.ts';
 
 /** POST /api/leads/{leadId}/proposals (no id) or PUT /api/proposals/{id}. */
-export async function saveProposal(leadId: number, id: number | null, data: ProposalInput): Promise<ProposalWriteResponse> {
-  const answer = id === null ? await apiRequest('POST', `/api/leads/${leadId}/proposals`, data) : await apiRequest('PUT', `/api/proposals/${id}`, data);
+export async function saveProposal(
+  leadId: number,
+  id: number | null,
+  data: ProposalInput,
+): Promise<ProposalWriteResponse> {
+  const answer =
+    id === null
+      ? await apiRequest('POST', `/api/leads/${leadId}/proposals`, data)
+      : await apiRequest('PUT', `/api/proposals/${id}`, data);
   return proposalWriteResponseSchema.parse(answer);
 }
 

@@ -21,7 +21,12 @@ export function CostsTab({ form, costs }: { form: EditorForm; costs: ProposalCos
     <div className="grid gap-4 lg:grid-cols-[1fr_minmax(0,20rem)]">
       <div className="grid content-start gap-3">
         {!electric && (
-          <SwitchField form={form} name="wltpValue" label="CO2 measured under WLTP" hint="On for cars first registered from September 2018; off means NEDC. The certificate of conformity decides." />
+          <SwitchField
+            form={form}
+            name="wltpValue"
+            label="CO2 measured under WLTP"
+            hint="On for cars first registered from September 2018; off means NEDC. The certificate of conformity decides."
+          />
         )}
         {!electric && (
           <SwitchField
@@ -41,9 +46,25 @@ export function CostsTab({ form, costs }: { form: EditorForm; costs: ProposalCos
             onValueChange={(v) => v && form.setValue('hybridValue', false)}
           />
         )}
-        {(hybrid || plugin) && <TextField form={form} name="electricRangeKm" label="Electric range" suffix="km" inputMode="numeric" />}
-        {plugin && <SwitchField form={form} name="euro6eBis" label="Euro 6e-bis" hint="From 2026 such plug-ins qualify with CO2 up to 80 g/km." />}
-        {diesel && <SwitchField form={form} name="dieselParticlesBelowLimit" label="Particles below 0.001 g/km" hint="Otherwise the €500 diesel particle surcharge applies." />}
+        {(hybrid || plugin) && (
+          <TextField form={form} name="electricRangeKm" label="Electric range" suffix="km" inputMode="numeric" />
+        )}
+        {plugin && (
+          <SwitchField
+            form={form}
+            name="euro6eBis"
+            label="Euro 6e-bis"
+            hint="From 2026 such plug-ins qualify with CO2 up to 80 g/km."
+          />
+        )}
+        {diesel && (
+          <SwitchField
+            form={form}
+            name="dieselParticlesBelowLimit"
+            label="Particles below 0.001 g/km"
+            hint="Otherwise the €500 diesel particle surcharge applies."
+          />
+        )}
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="grid content-start gap-1.5">
             <Label htmlFor="proposal-registrationCountry">Registered in</Label>
@@ -63,19 +84,44 @@ export function CostsTab({ form, costs }: { form: EditorForm; costs: ProposalCos
               )}
             />
           </div>
-          <TextField form={form} name="taxDeclarationDate" label="Declaration date" type="date" hint={`Empty: today (${costs.declarationDate}).`} />
+          <TextField
+            form={form}
+            name="taxDeclarationDate"
+            label="Declaration date"
+            type="date"
+            hint={`Empty: today (${costs.declarationDate}).`}
+          />
           <TextField form={form} name="transportCost" label="Transport" suffix="€" inputMode="decimal" />
           <TextField form={form} name="registrationFee" label="Registration" suffix="€" inputMode="decimal" />
         </div>
       </div>
-      <CostBreakdown costs={costs} price={form.watch('vehiclePrice')} transport={form.watch('transportCost')} registration={form.watch('registrationFee')} />
+      <CostBreakdown
+        costs={costs}
+        price={form.watch('vehiclePrice')}
+        transport={form.watch('transportCost')}
+        registration={form.watch('registrationFee')}
+      />
     </div>
   );
 }
 
-function Row({ label, value, strong, muted, testId }: { label: string; value: string; strong?: boolean; muted?: boolean; testId?: string }) {
+function Row({
+  label,
+  value,
+  strong,
+  muted,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  muted?: boolean;
+  testId?: string;
+}) {
   return (
-    <div className={`flex justify-between gap-3 ${muted ? 'text-xs text-muted-foreground' : 'text-sm'} ${strong ? 'font-semibold' : ''}`}>
+    <div
+      className={`flex justify-between gap-3 ${muted ? 'text-xs text-muted-foreground' : 'text-sm'} ${strong ? 'font-semibold' : ''}`}
+    >
       <dt>{label}</dt>
       <dd className="tabular-nums" data-testid={testId}>
         {value}
@@ -85,24 +131,54 @@ function Row({ label, value, strong, muted, testId }: { label: string; value: st
 }
 
 /** The itemised tax, recomputed on every keystroke with the shared engine the server saves with. */
-export function CostBreakdown({ costs, price, transport, registration }: { costs: ProposalCosts; price: string; transport: string; registration: string }) {
+export function CostBreakdown({
+  costs,
+  price,
+  transport,
+  registration,
+}: {
+  costs: ProposalCosts;
+  price: string;
+  transport: string;
+  registration: string;
+}) {
   const b = costs.tax?.breakdown;
   return (
-    <section className="grid content-start gap-3 rounded-lg border bg-muted/30 p-4" aria-label="Cost breakdown" data-testid="cost-breakdown">
+    <section
+      className="grid content-start gap-3 rounded-lg border bg-muted/30 p-4"
+      aria-label="Cost breakdown"
+      data-testid="cost-breakdown"
+    >
       <dl className="grid gap-1.5">
         <Row label="Vehicle price" value={formatEuro(parseEuros(price)) ?? '—'} />
         <Row label="ISV" value={formatEuro(costs.isvCost) ?? 'not computed'} testId="cost-isv" />
         {b && (
           <div className="grid gap-1 border-l-2 pl-3">
             <Row muted label="Cylinder component" value={euros(b.cylinderComponent)} />
-            <Row muted label="Environmental component" value={`${euros(b.environmentalComponent)}${b.co2Cycle ? ` (${b.co2Cycle.toUpperCase()})` : ''}`} />
-            {b.particleSurcharge > 0 && <Row muted label="Diesel particle surcharge" value={euros(b.particleSurcharge)} />}
-            <Row muted label={`Age reduction${b.ageYears !== null ? ` (${b.ageYears} yr)` : ''}`} value={`${b.ageReductionPercent}%`} />
-            {b.intermediateRatePercent !== 100 && <Row muted label="Hybrid rate" value={`${b.intermediateRatePercent}%`} />}
+            <Row
+              muted
+              label="Environmental component"
+              value={`${euros(b.environmentalComponent)}${b.co2Cycle ? ` (${b.co2Cycle.toUpperCase()})` : ''}`}
+            />
+            {b.particleSurcharge > 0 && (
+              <Row muted label="Diesel particle surcharge" value={euros(b.particleSurcharge)} />
+            )}
+            <Row
+              muted
+              label={`Age reduction${b.ageYears !== null ? ` (${b.ageYears} yr)` : ''}`}
+              value={`${b.ageReductionPercent}%`}
+            />
+            {b.intermediateRatePercent !== 100 && (
+              <Row muted label="Hybrid rate" value={`${b.intermediateRatePercent}%`} />
+            )}
             <Row muted label="Tables" value={b.tableVersion} />
           </div>
         )}
-        <Row label={b?.ivaApplies ? 'IVA 23% (new for VAT)' : 'IVA'} value={formatEuro(costs.ivaCost) ?? '—'} testId="cost-iva" />
+        <Row
+          label={b?.ivaApplies ? 'IVA 23% (new for VAT)' : 'IVA'}
+          value={formatEuro(costs.ivaCost) ?? '—'}
+          testId="cost-iva"
+        />
         <Row label="Transport" value={formatEuro(parseEuros(transport)) ?? '—'} />
         <Row label="Registration" value={formatEuro(parseEuros(registration)) ?? '—'} />
         <div className="my-1 border-t" />

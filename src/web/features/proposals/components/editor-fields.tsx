@@ -52,7 +52,11 @@ export function TextField({
           className={suffix ? 'pr-12' : undefined}
           {...registered}
         />
-        {suffix && <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs text-muted-foreground">{suffix}</span>}
+        {suffix && (
+          <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs text-muted-foreground">
+            {suffix}
+          </span>
+        )}
       </div>
       {error ? (
         <p id={`${id}-error`} className="text-sm text-destructive">
@@ -66,7 +70,19 @@ export function TextField({
 }
 
 /** A switch with its label and a line saying what it changes. */
-export function SwitchField({ form, name, label, hint, onValueChange }: { form: EditorForm; name: BoolName; label: string; hint?: string; onValueChange?: (v: boolean) => void }) {
+export function SwitchField({
+  form,
+  name,
+  label,
+  hint,
+  onValueChange,
+}: {
+  form: EditorForm;
+  name: BoolName;
+  label: string;
+  hint?: string;
+  onValueChange?: (v: boolean) => void;
+}) {
   const id = `proposal-${name}`;
   return (
     <Controller

@@ -4,7 +4,14 @@ import { emptyProposal, proposalFromListing } from '#shared/proposals/draft.ts';
 import { scrapeRequestSchema, type ProposalInputParsed } from '#shared/schemas/proposals.ts';
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
@@ -23,7 +30,15 @@ function urlError(text: string): string | null {
  * Create a proposal from a listing URL: the server reads the listing; when the marketplace refuses
  * automatic reads, staff paste the page source and the same parsers run on it.
  */
-export function ExtractDialog({ open, onOpenChange, onReady }: { open: boolean; onOpenChange: (open: boolean) => void; onReady: (initial: ProposalInputParsed) => void }) {
+export function ExtractDialog({
+  open,
+  onOpenChange,
+  onReady,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onReady: (initial: ProposalInputParsed) => void;
+}) {
   const [url, setUrl] = useState('');
   const [html, setHtml] = useState('');
   const [pasteOpen, setPasteOpen] = useState(false);
@@ -89,7 +104,10 @@ export function ExtractDialog({ open, onOpenChange, onReady }: { open: boolean; 
       <DialogContent className="max-h-[92svh] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Create Proposal</DialogTitle>
-          <DialogDescription>Paste the link of a mobile.de, AutoScout24 or Standvirtual listing. The car's data and photos are read from it.</DialogDescription>
+          <DialogDescription>
+            Paste the link of a mobile.de, AutoScout24 or Standvirtual listing. The car's data and photos are read from
+            it.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <div className="grid gap-1.5">
@@ -132,16 +150,27 @@ export function ExtractDialog({ open, onOpenChange, onReady }: { open: boolean; 
                 className="max-h-48 min-h-28 font-mono text-xs"
                 disabled={scrape.isPending}
               />
-              <p className="text-xs text-muted-foreground">The listing URL above is kept as the proposal's source link.</p>
+              <p className="text-xs text-muted-foreground">
+                The listing URL above is kept as the proposal's source link.
+              </p>
             </div>
           ) : (
-            <Button type="button" variant="link" className="h-auto justify-start p-0 text-sm" onClick={() => setPasteOpen(true)}>
+            <Button
+              type="button"
+              variant="link"
+              className="h-auto justify-start p-0 text-sm"
+              onClick={() => setPasteOpen(true)}
+            >
               <ClipboardPaste aria-hidden /> Paste the page source instead
             </Button>
           )}
 
           {scrape.isPending && (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="extract-loading">
+            <p
+              className="flex items-center gap-2 text-sm text-muted-foreground"
+              role="status"
+              data-testid="extract-loading"
+            >
               <Loader2 className="size-4 animate-spin" aria-hidden /> {loadingMessageAt(elapsed)}
             </p>
           )}

@@ -26,7 +26,8 @@ export function ImagesTab({ photos, onChange, autoDeselectSmall }: Props) {
   const visible = photos.map((p, index) => ({ p, index })).filter(({ p }) => !p.broken);
   const chosen = visible.filter(({ p }) => p.selected).length;
 
-  const update = (index: number, patch: Partial<PhotoChoice>) => onChange((list) => list.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+  const update = (index: number, patch: Partial<PhotoChoice>) =>
+    onChange((list) => list.map((p, i) => (i === index ? { ...p, ...patch } : p)));
 
   const measured = (index: number, img: HTMLImageElement) => {
     const width = img.naturalWidth;
@@ -55,7 +56,10 @@ export function ImagesTab({ photos, onChange, autoDeselectSmall }: Props) {
     for (const file of list) {
       try {
         const stored = await uploadPhoto(file);
-        onChange((current) => [...current, { url: stored.url, selected: true, width: stored.width, height: stored.height }]);
+        onChange((current) => [
+          ...current,
+          { url: stored.url, selected: true, width: stored.width, height: stored.height },
+        ]);
       } catch (err) {
         toastFailure(`Failed to upload ${file.name}`, err);
       } finally {
@@ -82,12 +86,20 @@ export function ImagesTab({ photos, onChange, autoDeselectSmall }: Props) {
             e.target.value = '';
           }}
         />
-        <Button type="button" size="sm" variant="outline" onClick={() => fileInput.current?.click()} disabled={uploading > 0}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => fileInput.current?.click()}
+          disabled={uploading > 0}
+        >
           {uploading > 0 ? <Loader2 className="animate-spin" aria-hidden /> : <ImagePlus aria-hidden />} Upload photos
         </Button>
       </div>
       {visible.length === 0 ? (
-        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">No photos. Upload JPEG, PNG or WebP photos.</p>
+        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          No photos. Upload JPEG, PNG or WebP photos.
+        </p>
       ) : (
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos">
           {visible.map(({ p, index }, position) => (
@@ -119,7 +131,12 @@ export function ImagesTab({ photos, onChange, autoDeselectSmall }: Props) {
               />
               <div className="absolute inset-x-0 top-0 flex items-center justify-between bg-gradient-to-b from-black/60 to-transparent p-1.5 text-white">
                 <label className="flex items-center gap-1.5 text-xs">
-                  <Checkbox checked={p.selected} onCheckedChange={(v) => update(index, { selected: v === true })} aria-label={`Use photo ${position + 1}`} className="border-white" />
+                  <Checkbox
+                    checked={p.selected}
+                    onCheckedChange={(v) => update(index, { selected: v === true })}
+                    aria-label={`Use photo ${position + 1}`}
+                    className="border-white"
+                  />
                   {position + 1}
                 </label>
                 <GripVertical className="size-4 cursor-grab" aria-hidden />
@@ -127,13 +144,36 @@ export function ImagesTab({ photos, onChange, autoDeselectSmall }: Props) {
               <div className="absolute inset-x-0 bottom-0 flex items-center justify-between bg-gradient-to-t from-black/60 to-transparent p-1 text-white">
                 <span className="px-1 text-[11px]">{p.width && p.height ? `${p.width}×${p.height}` : ''}</span>
                 <span className="flex">
-                  <Button type="button" size="icon" variant="ghost" className="size-7 text-white hover:bg-white/20 hover:text-white" aria-label={`Move photo ${position + 1} earlier`} disabled={position === 0} onClick={() => onChange((list) => movePhoto(list, index, visible[position - 1]!.index))}>
+                  <Button
+                    type="button"
+                    size="icon"
+                    variant="ghost"
+                    className="size-7 text-white hover:bg-white/20 hover:text-white"
+                    aria-label={`Move photo ${position + 1} earlier`}
+                    disabled={position === 0}
+                    onClick={() => onChange((list) => movePhoto(list, index, visible[position - 1]!.index))}
+                  >
                     <ChevronLeft aria-hidden />
                   </Button>
-                  <Button type="button" size="icon" variant="ghost" className="size-7 text-white hover:bg-white/20 hover:text-white" aria-label={`Move photo ${position + 1} later`} disabled={position === visible.length - 1} onClick={() => onChange((list) => movePhoto(list, index, visible[position + 1]!.index))}>
+                  <Button
+                    type="button"
+                    size="icon"
+                    variant="ghost"
+                    className="size-7 text-white hover:bg-white/20 hover:text-white"
+                    aria-label={`Move photo ${position + 1} later`}
+                    disabled={position === visible.length - 1}
+                    onClick={() => onChange((list) => movePhoto(list, index, visible[position + 1]!.index))}
+                  >
                     <ChevronRight aria-hidden />
                   </Button>
-                  <Button type="button" size="icon" variant="ghost" className="size-7 text-white hover:bg-white/20 hover:text-white" aria-label={`Remove photo ${position + 1}`} onClick={() => onChange((list) => list.filter((_, i) => i !== index))}>
+                  <Button
+                    type="button"
+                    size="icon"
+                    variant="ghost"
+                    className="size-7 text-white hover:bg-white/20 hover:text-white"
+                    aria-label={`Remove photo ${position + 1}`}
+                    onClick={() => onChange((list) => list.filter((_, i) => i !== index))}
+                  >
                     <X aria-hidden />
                   </Button>
                 </span>

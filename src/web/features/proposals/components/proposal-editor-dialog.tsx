@@ -5,7 +5,14 @@ import { computeProposalCosts } from '#shared/proposals/costs.ts';
 import { proposalInputSchema, type ProposalInputParsed } from '#shared/schemas/proposals.ts';
 import { todayInLisbon } from '#shared/tax/dates.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -18,7 +25,13 @@ import { ImagesTab } from './images-tab.tsx';
 import { VehicleTab } from './vehicle-tab.tsx';
 
 type Tab = 'vehicle' | 'images' | 'costs';
-const COST_FIELDS = new Set(['transportCost', 'registrationFee', 'taxDeclarationDate', 'electricRangeKm', 'registrationCountry']);
+const COST_FIELDS = new Set([
+  'transportCost',
+  'registrationFee',
+  'taxDeclarationDate',
+  'electricRangeKm',
+  'registrationCountry',
+]);
 const tabOf = (field: string): Tab => (field === 'imageUrls' ? 'images' : COST_FIELDS.has(field) ? 'costs' : 'vehicle');
 
 interface Props {
@@ -50,7 +63,8 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, 
   const costs = useMemo(() => computeProposalCosts(toCostInput(watched), todayInLisbon()), [watched]);
   const photos = form.watch('photos');
   const chosen = photos.filter((p) => p.selected && !p.broken).length;
-  const setPhotos = (update: (photos: PhotoChoice[]) => PhotoChoice[]) => form.setValue('photos', update(form.getValues('photos')), { shouldDirty: true });
+  const setPhotos = (update: (photos: PhotoChoice[]) => PhotoChoice[]) =>
+    form.setValue('photos', update(form.getValues('photos')), { shouldDirty: true });
 
   const failed = (fields: Record<string, string>) => {
     for (const [name, message] of Object.entries(fields)) form.setError(name as keyof EditorValues, { message });
@@ -117,8 +131,9 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, 
           </Tabs>
           <DialogFooter className="items-center gap-2 border-t pt-3 sm:justify-between">
             <p className="text-sm text-muted-foreground" data-testid="editor-summary">
-              ISV <span className="font-medium text-foreground tabular-nums">{formatEuro(costs.isvCost) ?? '—'}</span> · IVA{' '}
-              <span className="font-medium text-foreground tabular-nums">{formatEuro(costs.ivaCost) ?? '—'}</span> · Total{' '}
+              ISV <span className="font-medium text-foreground tabular-nums">{formatEuro(costs.isvCost) ?? '—'}</span> ·
+              IVA <span className="font-medium text-foreground tabular-nums">{formatEuro(costs.ivaCost) ?? '—'}</span> ·
+              Total{' '}
               <span className="font-semibold text-foreground tabular-nums">{formatEuro(costs.totalCost) ?? '—'}</span>
             </p>
             <div className="flex gap-2">

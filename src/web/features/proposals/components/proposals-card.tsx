@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { ExternalLink, Eye, FileText, ImageOff, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Proposal, ProposalInputParsed } from '#shared/schemas/proposals.ts';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '#web/components/ui/alert-dialog.tsx';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -125,7 +134,17 @@ export function ProposalsCard({ leadId }: { leadId: number }) {
   );
 }
 
-function ProposalItem({ proposal: p, onEdit, onCopy, onDelete }: { proposal: Proposal; onEdit: () => void; onCopy: () => void; onDelete: () => void }) {
+function ProposalItem({
+  proposal: p,
+  onEdit,
+  onCopy,
+  onDelete,
+}: {
+  proposal: Proposal;
+  onEdit: () => void;
+  onCopy: () => void;
+  onDelete: () => void;
+}) {
   const [thumbBroken, setThumbBroken] = useState(false);
   const title = [p.vehicleBrand, p.vehicleModel].filter(Boolean).join(' ') || 'Untitled proposal';
   const thumb = p.imageUrls[0];
@@ -133,7 +152,13 @@ function ProposalItem({ proposal: p, onEdit, onCopy, onDelete }: { proposal: Pro
     <li className="flex gap-3 rounded-lg border p-3" data-testid="proposal-item">
       <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted">
         {thumb && !thumbBroken ? (
-          <img src={thumb} alt="" className="size-full object-cover" loading="lazy" onError={() => setThumbBroken(true)} />
+          <img
+            src={thumb}
+            alt=""
+            className="size-full object-cover"
+            loading="lazy"
+            onError={() => setThumbBroken(true)}
+          />
         ) : (
           <ImageOff className="size-5 text-muted-foreground" aria-hidden />
         )}
@@ -147,7 +172,8 @@ function ProposalItem({ proposal: p, onEdit, onCopy, onDelete }: { proposal: Pro
         </div>
         {p.vehicleSubmodel && <p className="truncate text-sm text-muted-foreground">{p.vehicleSubmodel}</p>}
         <p className="text-xs text-muted-foreground">
-          ISV {formatEuro(p.isvCost) ?? 'not computed'} · {p.imageUrls.length} photo{p.imageUrls.length === 1 ? '' : 's'} · updated {formatDateTime(p.updatedAt)}
+          ISV {formatEuro(p.isvCost) ?? 'not computed'} · {p.imageUrls.length} photo
+          {p.imageUrls.length === 1 ? '' : 's'} · updated {formatDateTime(p.updatedAt)}
         </p>
         <p className="flex items-center gap-1 text-xs text-muted-foreground" data-testid="proposal-views">
           <Eye className="size-3.5" aria-hidden />

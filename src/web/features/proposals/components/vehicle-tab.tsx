@@ -23,8 +23,21 @@ export function VehicleTab({ form }: { form: EditorForm }) {
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField form={form} name="vehicleBrand" label="Brand" placeholder="BMW" />
       <TextField form={form} name="vehicleModel" label="Model" placeholder="X1" />
-      <TextField form={form} name="vehicleSubmodel" label="Version" placeholder="sDrive18d Advantage" className="sm:col-span-2" />
-      <TextField form={form} name="vehicleFirstRegistration" label="First registration" placeholder="MM/YYYY" inputMode="numeric" onValueChange={onFirstRegistration} />
+      <TextField
+        form={form}
+        name="vehicleSubmodel"
+        label="Version"
+        placeholder="sDrive18d Advantage"
+        className="sm:col-span-2"
+      />
+      <TextField
+        form={form}
+        name="vehicleFirstRegistration"
+        label="First registration"
+        placeholder="MM/YYYY"
+        inputMode="numeric"
+        onValueChange={onFirstRegistration}
+      />
       <TextField form={form} name="vehicleMileage" label="Mileage" suffix="km" inputMode="numeric" />
       <div className="grid content-start gap-1.5">
         <Label htmlFor="proposal-vehicleFuelType">Fuel type</Label>
@@ -60,11 +73,45 @@ export function VehicleTab({ form }: { form: EditorForm }) {
       </div>
       <TextField form={form} name="vehicleEngineSize" label="Engine size" suffix="cc" inputMode="numeric" />
       <TextField form={form} name="vehiclePower" label="Power" placeholder="110 kW (150 cv)" />
-      <TextField form={form} name="vehicleCo2Emissions" label="CO2 emissions" suffix="g/km" inputMode="numeric" hint="Combined value from the listing or the certificate of conformity." />
-      <TextField form={form} name="vehicleCountry" label="Country" placeholder="Alemanha" hint="Shown to the customer as written." />
-      <TextField form={form} name="vehiclePrice" label="Price" suffix="€" inputMode="decimal" hint="Gross price on the listing." />
-      <TextField form={form} name="vehicleOriginalPrice" label="Original price" suffix="€" inputMode="decimal" hint="Before a reduction; struck through on the page." />
-      <TextField form={form} name="vehiclePriceWithoutVat" label="Price without VAT" suffix="€" inputMode="decimal" hint="When the seller shows a net price." />
+      <TextField
+        form={form}
+        name="vehicleCo2Emissions"
+        label="CO2 emissions"
+        suffix="g/km"
+        inputMode="numeric"
+        hint="Combined value from the listing or the certificate of conformity."
+      />
+      <TextField
+        form={form}
+        name="vehicleCountry"
+        label="Country"
+        placeholder="Alemanha"
+        hint="Shown to the customer as written."
+      />
+      <TextField
+        form={form}
+        name="vehiclePrice"
+        label="Price"
+        suffix="€"
+        inputMode="decimal"
+        hint="Gross price on the listing."
+      />
+      <TextField
+        form={form}
+        name="vehicleOriginalPrice"
+        label="Original price"
+        suffix="€"
+        inputMode="decimal"
+        hint="Before a reduction; struck through on the page."
+      />
+      <TextField
+        form={form}
+        name="vehiclePriceWithoutVat"
+        label="Price without VAT"
+        suffix="€"
+        inputMode="decimal"
+        hint="When the seller shows a net price."
+      />
       <TextField
         form={form}
         name="sourceListing"

@@ -127,7 +127,8 @@ export function movePhoto(photos: PhotoChoice[], from: number, to: number): Phot
 
 /** Fuel choices adjust the hybrid switches so the tax follows what staff picked. */
 export function switchesForFuel(fuel: FuelType | '', current: Pick<EditorValues, 'hybridValue' | 'pluginValue'>) {
-  if (fuel === 'petrol_hybrid' || fuel === 'diesel_hybrid') return { hybridValue: !current.pluginValue, pluginValue: current.pluginValue };
+  if (fuel === 'petrol_hybrid' || fuel === 'diesel_hybrid')
+    return { hybridValue: !current.pluginValue, pluginValue: current.pluginValue };
   if (fuel === 'plugin_hybrid') return { hybridValue: false, pluginValue: true };
   return { hybridValue: false, pluginValue: false };
 }

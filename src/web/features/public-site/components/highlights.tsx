@@ -6,9 +6,21 @@ import { publicContainer } from '#web/components/layouts/public-styles.ts';
 
 // The claims of document 1 section 1: 3-4 weeks (about 30 days on average), 5000 euros saved on average, turnkey.
 const HIGHLIGHTS: { icon: ReactNode; title: string; text: string }[] = [
-  { icon: <CalendarClock aria-hidden />, title: '3-4 semanas', text: 'Prazo de entrega habitual. Em média, a importação completa demora cerca de 30 dias.' },
-  { icon: <PiggyBank aria-hidden />, title: '5000 € de poupança', text: 'Poupança média face ao mesmo carro comprado em Portugal, já com todos os custos incluídos.' },
-  { icon: <KeyRound aria-hidden />, title: 'Chave na mão', text: 'Tratamos de tudo: pesquisa, compra, transporte, legalização e entrega em sua casa.' },
+  {
+    icon: <CalendarClock aria-hidden />,
+    title: '3-4 semanas',
+    text: 'Prazo de entrega habitual. Em média, a importação completa demora cerca de 30 dias.',
+  },
+  {
+    icon: <PiggyBank aria-hidden />,
+    title: '5000 € de poupança',
+    text: 'Poupança média face ao mesmo carro comprado em Portugal, já com todos os custos incluídos.',
+  },
+  {
+    icon: <KeyRound aria-hidden />,
+    title: 'Chave na mão',
+    text: 'Tratamos de tudo: pesquisa, compra, transporte, legalização e entrega em sua casa.',
+  },
 ];
 
 export function Highlights() {

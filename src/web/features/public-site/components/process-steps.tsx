@@ -19,12 +19,17 @@ export function ProcessSteps({ id }: { id: string }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20 border-y bg-muted/40">
       <div className={`${publicContainer} py-16`}>
-        <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight">Como funciona</h2>
+        <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight">
+          Como funciona
+        </h2>
         <p className="mt-2 text-muted-foreground">Três passos entre o anúncio e a porta de sua casa.</p>
         <ol className="mt-10 grid gap-8 md:grid-cols-3">
           {STEPS.map((s, i) => (
             <li key={s.title} className="relative">
-              <span className="flex size-10 items-center justify-center rounded-full bg-primary text-base font-bold text-primary-foreground" aria-hidden>
+              <span
+                className="flex size-10 items-center justify-center rounded-full bg-primary text-base font-bold text-primary-foreground"
+                aria-hidden
+              >
                 {i + 1}
               </span>
               <h3 className="mt-4 text-lg font-semibold">

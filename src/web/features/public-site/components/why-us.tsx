@@ -25,7 +25,9 @@ export function WhyUs() {
   return (
     <section aria-labelledby="porque-nos-title" className="border-y bg-muted/40">
       <div className={`${publicContainer} py-16`}>
-        <h2 id="porque-nos-title" className="text-3xl font-bold tracking-tight">Porquê nós?</h2>
+        <h2 id="porque-nos-title" className="text-3xl font-bold tracking-tight">
+          Porquê nós?
+        </h2>
         <ul className="mt-10 grid gap-8 md:grid-cols-3">
           {POINTS.map((p) => (
             <li key={p.title} className="flex gap-4">

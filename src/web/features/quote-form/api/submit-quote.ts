@@ -27,7 +27,10 @@ export async function submitQuote(payload: ContactFormPayload, fetchImpl: typeof
   } catch {
     /* not JSON */
   }
-  const message = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as ContactFormResponse).message : '';
+  const message =
+    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as ContactFormResponse).message
+      : '';
   if (!res.ok) return { ok: false, message: message || QUOTE_FORM_MESSAGES.sendFailed };
   if (!message) return { ok: false, message: QUOTE_FORM_MESSAGES.internal };
   return { ok: true, message };

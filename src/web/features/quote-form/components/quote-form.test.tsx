@@ -37,12 +37,18 @@ function setup(initial: Partial<QuoteFormValues> = {}) {
 
 const toast = async (title: string, description: string) => {
   const el = await screen.findByText(description, { selector: '[data-slot="toast-description"]' });
-  expect(within(el.closest('[data-slot="toast"]') as HTMLElement).getByText(title, { selector: '[data-slot="toast-title"]' })).toBeInTheDocument();
+  expect(
+    within(el.closest('[data-slot="toast"]') as HTMLElement).getByText(title, {
+      selector: '[data-slot="toast-title"]',
+    }),
+  ).toBeInTheDocument();
   return el.closest('[data-slot="toast"]') as HTMLElement;
 };
-const errorOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+const errorOf = (input: HTMLElement) =>
+  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
 
-const ok = (message: string = M.success) => new Response(JSON.stringify({ message }), { status: 200, headers: { 'content-type': 'application/json' } });
+const ok = (message: string = M.success) =>
+  new Response(JSON.stringify({ message }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 describe('quote form checks, in the order of section 5', () => {
   it('1. a filled honeypot blocks first', async () => {
@@ -101,8 +107,22 @@ describe('quote form checks, in the order of section 5', () => {
 
   it("offers the spec's options and year bounds", () => {
     const { input } = setup({ vehicleChoice: 'brand_model' });
-    expect([...(input('Tipo de caixa') as unknown as HTMLSelectElement).options].map((o) => [o.value, o.text])).toEqual([['', 'Selecione…'], ['automatica', 'Automática'], ['manual', 'Manual']]);
-    expect([...(input('Tipo de combustível') as unknown as HTMLSelectElement).options].map((o) => o.value)).toEqual(['', 'gasolina', 'gasoleo', 'hibrido_diesel', 'hibrido_gasolina', 'eletrico', 'outro']);
+    expect([...(input('Tipo de caixa') as unknown as HTMLSelectElement).options].map((o) => [o.value, o.text])).toEqual(
+      [
+        ['', 'Selecione…'],
+        ['automatica', 'Automática'],
+        ['manual', 'Manual'],
+      ],
+    );
+    expect([...(input('Tipo de combustível') as unknown as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      '',
+      'gasolina',
+      'gasoleo',
+      'hibrido_diesel',
+      'hibrido_gasolina',
+      'eletrico',
+      'outro',
+    ]);
     expect(input('Ano (a partir de)')).toHaveAttribute('min', '1990');
     expect(input('Ano (a partir de)')).toHaveAttribute('max', '2026');
   });
@@ -129,8 +149,21 @@ describe('sending', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/contact-form');
     expect(JSON.parse(String(init!.body))).toEqual({
-      name: 'Ana Silva', email: 'ana@example.pt', phone: '912345678', vehicleChoice: 'brand_model', vehicleLink: '', brand: 'BMW', model: 'X1',
-      budget: '25000', year: '2019', mileage: '90000', transmission: 'manual', fuelType: 'gasolina', honeypot: '', formDuration: 12346, utmSource: 'newsletter',
+      name: 'Ana Silva',
+      email: 'ana@example.pt',
+      phone: '912345678',
+      vehicleChoice: 'brand_model',
+      vehicleLink: '',
+      brand: 'BMW',
+      model: 'X1',
+      budget: '25000',
+      year: '2019',
+      mileage: '90000',
+      transmission: 'manual',
+      fuelType: 'gasolina',
+      honeypot: '',
+      formDuration: 12346,
+      utmSource: 'newsletter',
     });
     await act(async () => answer(ok('Pedido recebido!')));
     await toast('Sucesso!', 'Pedido recebido!');
@@ -152,7 +185,9 @@ describe('sending', () => {
     type('Telefone', '912345678');
     type('Link do anúncio', 'https://www.standvirtual.com/carros/anuncio/x-ID1.html');
 
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Recebemos demasiados pedidos.' }), { status: 429 }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'Recebemos demasiados pedidos.' }), { status: 429 }),
+    );
     submit();
     await toast('Erro', 'Recebemos demasiados pedidos.');
     expect(input('Nome').value).toBe('Ana Silva');

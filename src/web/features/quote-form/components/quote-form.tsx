@@ -43,7 +43,8 @@ export function QuoteForm({ initialValues, currentYear, onSubmitStart, countFrom
     // A field's message goes away as soon as the customer edits it (document 1 section 4).
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   };
-  const onChange = (field: QuoteFormField) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(field, e.target.value);
+  const onChange = (field: QuoteFormField) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    set(field, e.target.value);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,9 +95,21 @@ export function QuoteForm({ initialValues, currentYear, onSubmitStart, countFrom
   const specific = values.vehicleChoice === 'specific';
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocusCapture={() => void loadQuoteSchema()} className="grid gap-5" aria-busy={submitting}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocusCapture={() => void loadQuoteSchema()}
+      className="grid gap-5"
+      aria-busy={submitting}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Nome" htmlFor={`${id}-name`} error={errors.name} errorId={`${id}-name-error`} className="sm:col-span-2">
+        <Field
+          label="Nome"
+          htmlFor={`${id}-name`}
+          error={errors.name}
+          errorId={`${id}-name-error`}
+          className="sm:col-span-2"
+        >
           <input {...field('name')} type="text" autoComplete="name" />
         </Field>
         <Field label="Email" htmlFor={`${id}-email`} error={errors.email} errorId={`${id}-email-error`}>
@@ -113,7 +126,12 @@ export function QuoteForm({ initialValues, currentYear, onSubmitStart, countFrom
           <Choice name={`${id}-choice`} value="specific" checked={specific} onSelect={(v) => set('vehicleChoice', v)}>
             Um carro específico
           </Choice>
-          <Choice name={`${id}-choice`} value="brand_model" checked={!specific} onSelect={(v) => set('vehicleChoice', v)}>
+          <Choice
+            name={`${id}-choice`}
+            value="brand_model"
+            checked={!specific}
+            onSelect={(v) => set('vehicleChoice', v)}
+          >
             Marca e modelo
           </Choice>
         </div>
@@ -128,7 +146,13 @@ export function QuoteForm({ initialValues, currentYear, onSubmitStart, countFrom
           errorId={`${id}-vehicleLink-error`}
           hint="Cole o endereço do anúncio no mobile.de, AutoScout24, Standvirtual ou outro site."
         >
-          <input {...field('vehicleLink')} type="text" inputMode="url" autoComplete="url" placeholder="https://www.mobile.de/..." />
+          <input
+            {...field('vehicleLink')}
+            type="text"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://www.mobile.de/..."
+          />
         </Field>
       ) : (
         <div className="grid gap-5 sm:grid-cols-2">
@@ -138,28 +162,57 @@ export function QuoteForm({ initialValues, currentYear, onSubmitStart, countFrom
           <Field label="Modelo" htmlFor={`${id}-model`} error={errors.model} errorId={`${id}-model-error`}>
             <input {...field('model')} type="text" placeholder="Ex.: Série 3 Touring" />
           </Field>
-          <Field label="Valor (€)" htmlFor={`${id}-budget`} error={errors.budget} errorId={`${id}-budget-error`} hint="O máximo que quer gastar, com tudo incluído.">
+          <Field
+            label="Valor (€)"
+            htmlFor={`${id}-budget`}
+            error={errors.budget}
+            errorId={`${id}-budget-error`}
+            hint="O máximo que quer gastar, com tudo incluído."
+          >
             <input {...field('budget')} type="text" inputMode="decimal" placeholder="Ex.: 25000" />
           </Field>
           <Field label="Ano (a partir de)" htmlFor={`${id}-year`} error={errors.year} errorId={`${id}-year-error`}>
-            <input {...field('year')} type="number" inputMode="numeric" min={QUOTE_FORM.minYear} max={currentYear} step={1} placeholder={`${QUOTE_FORM.minYear}–${currentYear}`} />
+            <input
+              {...field('year')}
+              type="number"
+              inputMode="numeric"
+              min={QUOTE_FORM.minYear}
+              max={currentYear}
+              step={1}
+              placeholder={`${QUOTE_FORM.minYear}–${currentYear}`}
+            />
           </Field>
           <Field label="Máximo de kms" htmlFor={`${id}-mileage`} error={errors.mileage} errorId={`${id}-mileage-error`}>
             <input {...field('mileage')} type="text" inputMode="numeric" placeholder="Ex.: 100000" />
           </Field>
-          <Field label="Tipo de caixa" htmlFor={`${id}-transmission`} error={errors.transmission} errorId={`${id}-transmission-error`}>
+          <Field
+            label="Tipo de caixa"
+            htmlFor={`${id}-transmission`}
+            error={errors.transmission}
+            errorId={`${id}-transmission-error`}
+          >
             <select {...field('transmission')}>
               <option value="">Selecione…</option>
               {PUBLIC_TRANSMISSION_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
           </Field>
-          <Field label="Tipo de combustível" htmlFor={`${id}-fuelType`} error={errors.fuelType} errorId={`${id}-fuelType-error`} className="sm:col-span-2">
+          <Field
+            label="Tipo de combustível"
+            htmlFor={`${id}-fuelType`}
+            error={errors.fuelType}
+            errorId={`${id}-fuelType-error`}
+            className="sm:col-span-2"
+          >
             <select {...field('fuelType')}>
               <option value="">Selecione…</option>
               {PUBLIC_FUEL_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
           </Field>
@@ -169,11 +222,21 @@ export function QuoteForm({ initialValues, currentYear, onSubmitStart, countFrom
       {/* For bots only: people never see or reach it (document 1 section 5, rule 1). */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Não preencha este campo</label>
-        <input ref={honeypot} id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          ref={honeypot}
+          id={`${id}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className={publicField.hint}>Gratuito e sem compromisso. Usamos os seus dados apenas para responder ao pedido.</p>
+        <p className={publicField.hint}>
+          Gratuito e sem compromisso. Usamos os seus dados apenas para responder ao pedido.
+        </p>
         <button type="submit" disabled={submitting} className={`${publicButton.primary} sm:min-w-48`}>
           {submitting ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
           {submitting ? 'Enviando...' : 'Enviar pedido'}
@@ -188,7 +251,15 @@ function focusFirstError(id: string, fields: Errors) {
   if (first) document.getElementById(`${id}-${first}`)?.focus();
 }
 
-function Field(props: { label: string; htmlFor: string; error?: string; errorId: string; hint?: string; className?: string; children: ReactNode }) {
+function Field(props: {
+  label: string;
+  htmlFor: string;
+  error?: string;
+  errorId: string;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`grid content-start gap-2 ${props.className ?? ''}`}>
       <label htmlFor={props.htmlFor} className={publicField.label}>
@@ -206,14 +277,27 @@ function Field(props: { label: string; htmlFor: string; error?: string; errorId:
   );
 }
 
-function Choice(props: { name: string; value: 'specific' | 'brand_model'; checked: boolean; onSelect: (v: 'specific' | 'brand_model') => void; children: ReactNode }) {
+function Choice(props: {
+  name: string;
+  value: 'specific' | 'brand_model';
+  checked: boolean;
+  onSelect: (v: 'specific' | 'brand_model') => void;
+  children: ReactNode;
+}) {
   return (
     <label
       className={`flex min-h-10 cursor-pointer items-center justify-center rounded-md px-3 text-center text-sm font-medium transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50 ${
         props.checked ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground'
       }`}
     >
-      <input type="radio" name={props.name} value={props.value} checked={props.checked} onChange={() => props.onSelect(props.value)} className="sr-only" />
+      <input
+        type="radio"
+        name={props.name}
+        value={props.value}
+        checked={props.checked}
+        onChange={() => props.onSelect(props.value)}
+        className="sr-only"
+      />
       {props.children}
     </label>
   );

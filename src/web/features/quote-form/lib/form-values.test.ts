@@ -3,8 +3,20 @@ import { EMPTY_VALUES, prefillFromSearch, utmSourceFrom, withoutPrefill } from '
 
 describe('quote form prefill from the address', () => {
   it("takes the ISV simulator's fields", () => {
-    expect(prefillFromSearch('?vehicleChoice=brand_model&brand=BMW&model=X5&year=2020&budget=40000&mileage=80000&fuelType=gasoleo&transmission=automatica')).toEqual({
-      ...EMPTY_VALUES, vehicleChoice: 'brand_model', brand: 'BMW', model: 'X5', year: '2020', budget: '40000', mileage: '80000', fuelType: 'gasoleo', transmission: 'automatica',
+    expect(
+      prefillFromSearch(
+        '?vehicleChoice=brand_model&brand=BMW&model=X5&year=2020&budget=40000&mileage=80000&fuelType=gasoleo&transmission=automatica',
+      ),
+    ).toEqual({
+      ...EMPTY_VALUES,
+      vehicleChoice: 'brand_model',
+      brand: 'BMW',
+      model: 'X5',
+      year: '2020',
+      budget: '40000',
+      mileage: '80000',
+      fuelType: 'gasoleo',
+      transmission: 'automatica',
     });
   });
 
@@ -19,6 +31,8 @@ describe('quote form prefill from the address', () => {
     expect(utmSourceFrom('?utm_source=facebook&x=1')).toBe('facebook');
     expect(utmSourceFrom('?utm_source=')).toBeNull();
     expect(utmSourceFrom('')).toBeNull();
-    expect(withoutPrefill('https://x.pt/?vehicleChoice=brand_model&brand=BMW&utm_source=isv#pedir-orcamento')).toBe('/?utm_source=isv#pedir-orcamento');
+    expect(withoutPrefill('https://x.pt/?vehicleChoice=brand_model&brand=BMW&utm_source=isv#pedir-orcamento')).toBe(
+      '/?utm_source=isv#pedir-orcamento',
+    );
   });
 });

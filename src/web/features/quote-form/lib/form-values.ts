@@ -20,7 +20,17 @@ export const EMPTY_VALUES: QuoteFormValues = {
 };
 
 /** Query parameters the ISV simulator's 'Pedir orçamento para este carro' link may carry. */
-export const PREFILL_PARAMS = ['vehicleChoice', 'brand', 'model', 'year', 'budget', 'mileage', 'fuelType', 'transmission', 'vehicleLink'] as const;
+export const PREFILL_PARAMS = [
+  'vehicleChoice',
+  'brand',
+  'model',
+  'year',
+  'budget',
+  'mileage',
+  'fuelType',
+  'transmission',
+  'vehicleLink',
+] as const;
 
 /**
  * The form's starting values from the address, e.g. `/?vehicleChoice=brand_model&brand=BMW&fuelType=gasoleo#pedir-orcamento`.
@@ -59,4 +69,3 @@ export function withoutPrefill(href: string): string {
 export function utmSourceFrom(search: string): string | null {
   return new URLSearchParams(search).get('utm_source')?.trim() || null;
 }
-

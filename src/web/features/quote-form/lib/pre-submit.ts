@@ -6,8 +6,7 @@ import type { QuoteFormValues } from './form-values.ts';
 export const loadQuoteSchema = () => import('#shared/schemas/contact-form.ts');
 
 export type PreSubmitResult =
-  | { ok: true }
-  | { ok: false; toast: string; fields?: Partial<Record<QuoteFormField, string>> };
+  { ok: true } | { ok: false; toast: string; fields?: Partial<Record<QuoteFormField, string>> };
 
 /**
  * Section 5 in order: honeypot, minimum fill time, no field touched, then the shared schema

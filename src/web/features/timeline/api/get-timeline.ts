@@ -8,7 +8,9 @@ export const timelineQueryOptions = (leadId: number) =>
   queryOptions({
     queryKey: timelineKey(leadId),
     queryFn: async (ctx): Promise<TimelineEntry[]> =>
-      timelineListSchema.parse(await getQueryFn({ on401: 'throw' })(ctx)).sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id),
+      timelineListSchema
+        .parse(await getQueryFn({ on401: 'throw' })(ctx))
+        .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id),
   });
 
 export const useTimeline = (leadId: number) => useQuery(timelineQueryOptions(leadId));

@@ -15,7 +15,13 @@ import { useDeleteTimelineEntry } from '../api/delete-timeline-entry.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 
 /** Deleting a call or chat entry asks first (document 2 section 4). */
-export function DeleteEntryDialog({ entry, onOpenChange }: { entry: TimelineEntry | null; onOpenChange: (open: boolean) => void }) {
+export function DeleteEntryDialog({
+  entry,
+  onOpenChange,
+}: {
+  entry: TimelineEntry | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const remove = useDeleteTimelineEntry();
   // The last entry asked about, so the text stays put while the dialog closes.
   const shown = useRef(entry);
@@ -36,7 +42,8 @@ export function DeleteEntryDialog({ entry, onOpenChange }: { entry: TimelineEntr
         <AlertDialogHeader>
           <AlertDialogTitle>Delete this timeline entry?</AlertDialogTitle>
           <AlertDialogDescription>
-            The {shown.current?.label} entry “{shown.current?.title}” is removed from the lead's timeline. This cannot be undone.
+            The {shown.current?.label} entry “{shown.current?.title}” is removed from the lead's timeline. This cannot
+            be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -1,15 +1,59 @@
 const ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', euro: '€', copy: '©', reg: '®', hellip: '…', mdash: '—', ndash: '–',
-  laquo: '«', raquo: '»', ordm: 'º', ordf: 'ª', deg: '°',
-  aacute: 'á', eacute: 'é', iacute: 'í', oacute: 'ó', uacute: 'ú', agrave: 'à', acirc: 'â', ecirc: 'ê', ocirc: 'ô', atilde: 'ã',
-  otilde: 'õ', ccedil: 'ç', Aacute: 'Á', Eacute: 'É', Iacute: 'Í', Oacute: 'Ó', Uacute: 'Ú', Agrave: 'À', Acirc: 'Â', Ecirc: 'Ê',
-  Ocirc: 'Ô', Atilde: 'Ã', Otilde: 'Õ', Ccedil: 'Ç', uuml: 'ü', ouml: 'ö', auml: 'ä', Uuml: 'Ü', Ouml: 'Ö', Auml: 'Ä', szlig: 'ß',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  euro: '€',
+  copy: '©',
+  reg: '®',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  laquo: '«',
+  raquo: '»',
+  ordm: 'º',
+  ordf: 'ª',
+  deg: '°',
+  aacute: 'á',
+  eacute: 'é',
+  iacute: 'í',
+  oacute: 'ó',
+  uacute: 'ú',
+  agrave: 'à',
+  acirc: 'â',
+  ecirc: 'ê',
+  ocirc: 'ô',
+  atilde: 'ã',
+  otilde: 'õ',
+  ccedil: 'ç',
+  Aacute: 'Á',
+  Eacute: 'É',
+  Iacute: 'Í',
+  Oacute: 'Ó',
+  Uacute: 'Ú',
+  Agrave: 'À',
+  Acirc: 'Â',
+  Ecirc: 'Ê',
+  Ocirc: 'Ô',
+  Atilde: 'Ã',
+  Otilde: 'Õ',
+  Ccedil: 'Ç',
+  uuml: 'ü',
+  ouml: 'ö',
+  auml: 'ä',
+  Uuml: 'Ü',
+  Ouml: 'Ö',
+  Auml: 'Ä',
+  szlig: 'ß',
 };
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
     }
     return ENTITIES[name] ?? match;

@@ -2,7 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
 import { quickContactSchema } from '#shared/schemas/timeline.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { useQuickContact } from '../api/quick-contact.ts';
@@ -11,7 +18,15 @@ import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 export type QuickContactType = 'call' | 'chat';
 
 /** 'Log call' / 'Log chat': notes only, logged now (document 2 section 5: 'Notes are required'). */
-export function QuickContactDialog({ leadId, type, onOpenChange }: { leadId: number; type: QuickContactType | null; onOpenChange: (open: boolean) => void }) {
+export function QuickContactDialog({
+  leadId,
+  type,
+  onOpenChange,
+}: {
+  leadId: number;
+  type: QuickContactType | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const log = useQuickContact(leadId);
@@ -47,7 +62,9 @@ export function QuickContactDialog({ leadId, type, onOpenChange }: { leadId: num
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{type === 'chat' ? 'A text or WhatsApp conversation, logged now.' : 'A phone call, logged now.'}</DialogDescription>
+          <DialogDescription>
+            {type === 'chat' ? 'A text or WhatsApp conversation, logged now.' : 'A phone call, logged now.'}
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <div className="grid gap-1.5">

@@ -7,7 +7,8 @@ import { dismiss } from '#web/hooks/use-toast.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { TimelineCard } from './timeline-card.tsx';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 interface Call {
   method: string;
   url: string;
@@ -31,22 +32,42 @@ const entry = (over: Partial<TimelineEntry>): TimelineEntry => ({
   ...over,
 });
 
-const LONG_LINE = 'Called about the BMW 320d. She prefers automatic, max 90 000 km, budget firm at 25k, send by Friday.';
+const LONG_LINE =
+  'Called about the BMW 320d. She prefers automatic, max 90 000 km, budget firm at 25k, send by Friday.';
 const ENTRIES: TimelineEntry[] = [
-  entry({ id: 1, createdAt: '2026-11-18T09:00:00.000Z', title: 'First call', description: `${LONG_LINE}\nSecond line` }),
+  entry({
+    id: 1,
+    createdAt: '2026-11-18T09:00:00.000Z',
+    title: 'First call',
+    description: `${LONG_LINE}\nSecond line`,
+  }),
   entry({
     id: 2,
     type: 'email',
     kind: 'email_received',
     label: 'Email Received',
     title: null,
-    description: 'Hello, I would like a quote for a BMW 320d from Germany, automatic, diesel, under 90 000 km, and with the full service history please.',
-    emailData: { from: 'Maria <maria@example.com>', to: 'geral@autoimport.test', subject: 'Quote please', body: '<p>Hello <b>team</b></p><img src=x onerror="alert(1)"><script>alert(2)</script><p>Second paragraph</p>' },
+    description:
+      'Hello, I would like a quote for a BMW 320d from Germany, automatic, diesel, under 90 000 km, and with the full service history please.',
+    emailData: {
+      from: 'Maria <maria@example.com>',
+      to: 'geral@autoimport.test',
+      subject: 'Quote please',
+      body: '<p>Hello <b>team</b></p><img src=x onerror="alert(1)"><script>alert(2)</script><p>Second paragraph</p>',
+    },
     createdAt: '2026-11-19T09:00:00.000Z',
     createdByName: null,
     editable: false,
   }),
-  entry({ id: 3, type: 'chat', kind: 'chat', label: 'Text/WhatsApp', title: 'Text/WhatsApp', description: 'Sent photos.', createdAt: '2026-11-21T14:05:00.000Z' }),
+  entry({
+    id: 3,
+    type: 'chat',
+    kind: 'chat',
+    label: 'Text/WhatsApp',
+    title: 'Text/WhatsApp',
+    description: 'Sent photos.',
+    createdAt: '2026-11-21T14:05:00.000Z',
+  }),
 ];
 
 let calls: Call[] = [];
@@ -68,7 +89,11 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      const call = {
+        method: init?.method ?? 'GET',
+        url: String(input),
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       if (call.method === 'GET') return json(entries);
       if (failWrites) return json({ message: 'Lead not found' }, 404);
@@ -77,7 +102,14 @@ beforeEach(() => {
         return json({ ok: true });
       }
       const body = call.body as { type: 'call' | 'chat'; title?: string; description?: string; notes?: string };
-      const created = entry({ id: 10, type: body.type, kind: body.type, title: body.title ?? 'Phone Call', description: body.description ?? body.notes ?? null, createdAt: '2026-11-21T15:00:00.000Z' });
+      const created = entry({
+        id: 10,
+        type: body.type,
+        kind: body.type,
+        title: body.title ?? 'Phone Call',
+        description: body.description ?? body.notes ?? null,
+        createdAt: '2026-11-21T15:00:00.000Z',
+      });
       entries = [...entries, created];
       return json(created, 201);
     }),
@@ -106,7 +138,11 @@ describe('timeline card', () => {
   it('lists newest first with labels, who and when; only the newest starts expanded', async () => {
     setup();
     await waitFor(() => expect(items()).toHaveLength(3));
-    expect(items().map((li) => within(li).getByTestId('timeline-label').textContent)).toEqual(['Text/WhatsApp', 'Email Received', 'Phone Call']);
+    expect(items().map((li) => within(li).getByTestId('timeline-label').textContent)).toEqual([
+      'Text/WhatsApp',
+      'Email Received',
+      'Phone Call',
+    ]);
     expect(items()[0]).toHaveAttribute('data-expanded', 'true');
     expect(items()[0]).toHaveTextContent('Ana · Nov 21, 2026, 14:05');
     expect(items()[1]).toHaveAttribute('data-expanded', 'false');
@@ -149,19 +185,28 @@ describe('timeline card', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Timeline Entry' });
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Follow-up' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add entry' }));
-    expect(await within(dialog).findByText('Title and description are required for non-email entries')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Title and description are required for non-email entries'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Description')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByLabelText('Title')).toHaveAttribute('aria-invalid', 'false');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Asked about delivery.' } });
-    fireEvent.change(within(dialog).getByLabelText('Date and time of the contact'), { target: { value: '2026-11-21T09:15' } });
+    fireEvent.change(within(dialog).getByLabelText('Date and time of the contact'), {
+      target: { value: '2026-11-21T09:15' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add entry' }));
     await toastText('Success', 'Timeline entry created successfully');
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
       url: '/api/leads/7/timeline',
-      body: { type: 'call', title: 'Follow-up', description: 'Asked about delivery.', createdAt: '2026-11-21T09:15:00.000Z' },
+      body: {
+        type: 'call',
+        title: 'Follow-up',
+        description: 'Asked about delivery.',
+        createdAt: '2026-11-21T09:15:00.000Z',
+      },
     });
     await waitFor(() => expect(items()).toHaveLength(4));
   });
@@ -216,7 +261,11 @@ describe('timeline card', () => {
     fireEvent.change(within(dialog).getByLabelText('Notes'), { target: { value: 'Confirmed the budget.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log call' }));
     await toastText('Success', 'Contact logged successfully');
-    expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', url: '/api/leads/7/quick-contact', body: { type: 'call', notes: 'Confirmed the budget.' } });
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/leads/7/quick-contact',
+      body: { type: 'call', notes: 'Confirmed the budget.' },
+    });
 
     failWrites = true;
     fireEvent.click(screen.getByRole('button', { name: 'Log chat' }));

@@ -1,8 +1,20 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
-import { TIMELINE_KIND_LABELS, timelineEntryInputSchema, type TimelineEntry, type TimelineEntryInput } from '#shared/schemas/timeline.ts';
+import {
+  TIMELINE_KIND_LABELS,
+  timelineEntryInputSchema,
+  type TimelineEntry,
+  type TimelineEntryInput,
+} from '#shared/schemas/timeline.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
@@ -35,7 +47,17 @@ const valuesOf = (entry: TimelineEntry): Values => ({
  * Add or edit a call or chat entry (document 2 section 5: title and description required for
  * non-e-mail entries). The optional date and time records a contact that happened earlier.
  */
-export function TimelineEntryDialog({ leadId, entry, open, onOpenChange }: { leadId: number; entry?: TimelineEntry; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function TimelineEntryDialog({
+  leadId,
+  entry,
+  open,
+  onOpenChange,
+}: {
+  leadId: number;
+  entry?: TimelineEntry;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const create = useCreateTimelineEntry(leadId);
@@ -118,7 +140,14 @@ export function TimelineEntryDialog({ leadId, entry, open, onOpenChange }: { lea
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="timeline-title">Title</Label>
-            <Input id="timeline-title" value={values.title} onChange={(e) => set('title', e.target.value)} maxLength={200} aria-invalid={invalid('title')} aria-describedby={describedBy('title')} />
+            <Input
+              id="timeline-title"
+              value={values.title}
+              onChange={(e) => set('title', e.target.value)}
+              maxLength={200}
+              aria-invalid={invalid('title')}
+              aria-describedby={describedBy('title')}
+            />
             {errors.title !== NON_EMAIL_REQUIRED && errorText('title')}
           </div>
           <div className="grid gap-1.5">
@@ -141,8 +170,19 @@ export function TimelineEntryDialog({ leadId, entry, open, onOpenChange }: { lea
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="timeline-when">Date and time of the contact</Label>
-            <Input id="timeline-when" type="datetime-local" value={values.when} max={toLocalInput(new Date().toISOString())} onChange={(e) => set('when', e.target.value)} aria-invalid={!!errors.createdAt} />
-            {errors.createdAt ? errorText('createdAt') : <p className="text-xs text-muted-foreground">{editing ? 'When it happened.' : 'Leave empty for now.'}</p>}
+            <Input
+              id="timeline-when"
+              type="datetime-local"
+              value={values.when}
+              max={toLocalInput(new Date().toISOString())}
+              onChange={(e) => set('when', e.target.value)}
+              aria-invalid={!!errors.createdAt}
+            />
+            {errors.createdAt ? (
+              errorText('createdAt')
+            ) : (
+              <p className="text-xs text-muted-foreground">{editing ? 'When it happened.' : 'Leave empty for now.'}</p>
+            )}
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

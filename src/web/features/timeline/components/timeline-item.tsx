@@ -7,7 +7,8 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { emailBodyText } from './email-text.ts';
 import { KindIcon } from './kind-icon.tsx';
 
-const who = (entry: TimelineEntry) => entry.createdByName ?? (entry.type === 'email' ? (entry.emailData?.from ?? null) : null);
+const who = (entry: TimelineEntry) =>
+  entry.createdByName ?? (entry.type === 'email' ? (entry.emailData?.from ?? null) : null);
 
 /** One entry: label, who and when; the summary when collapsed, everything when expanded. */
 export function TimelineItem({
@@ -28,11 +29,22 @@ export function TimelineItem({
   const by = who(entry);
   const bodyId = `timeline-entry-${entry.id}-body`;
   return (
-    <li className="relative flex gap-3 pb-5 last:pb-0" data-testid="timeline-entry" data-kind={entry.kind} data-expanded={expanded}>
+    <li
+      className="relative flex gap-3 pb-5 last:pb-0"
+      data-testid="timeline-entry"
+      data-kind={entry.kind}
+      data-expanded={expanded}
+    >
       <KindIcon kind={entry.kind} />
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
-          <button type="button" onClick={onToggle} aria-expanded={expanded} aria-controls={bodyId} className="min-w-0 flex-1 rounded-sm text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <button
+            type="button"
+            onClick={onToggle}
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            className="min-w-0 flex-1 rounded-sm text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
             <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <Badge variant="outline" data-testid="timeline-label">
                 {entry.label}
@@ -51,10 +63,24 @@ export function TimelineItem({
           </button>
           {entry.editable && (
             <div className="flex shrink-0">
-              <Button variant="ghost" size="icon" className="size-8" onClick={onEdit} aria-label="Edit entry" title="Edit entry">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                onClick={onEdit}
+                aria-label="Edit entry"
+                title="Edit entry"
+              >
                 <Pencil aria-hidden />
               </Button>
-              <Button variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" onClick={onDelete} aria-label="Delete entry" title="Delete entry">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 text-destructive hover:text-destructive"
+                onClick={onDelete}
+                aria-label="Delete entry"
+                title="Delete entry"
+              >
                 <Trash2 aria-hidden />
               </Button>
             </div>

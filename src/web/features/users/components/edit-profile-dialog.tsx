@@ -4,7 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { userUpdateSchema, type User, type UserUpdate, type UserUpdateInput } from '#shared/schemas/users.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
@@ -14,7 +21,13 @@ import { useUpdateUser } from '../api/update-user.ts';
 const FIELDS = [
   { name: 'username', label: 'Username', autoComplete: 'username' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', hint: 'Leave blank to keep the current password' },
+  {
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: 'Leave blank to keep the current password',
+  },
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
 ] as const;
@@ -27,8 +40,19 @@ const toFormValues = (user: User): UserUpdateInput => ({
   lastName: user.lastName ?? '',
 });
 
-export function EditProfileDialog({ user, open, onOpenChange }: { user: User; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const form = useForm<UserUpdateInput, unknown, UserUpdate>({ resolver: zodResolver(userUpdateSchema), defaultValues: toFormValues(user) });
+export function EditProfileDialog({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const form = useForm<UserUpdateInput, unknown, UserUpdate>({
+    resolver: zodResolver(userUpdateSchema),
+    defaultValues: toFormValues(user),
+  });
   const update = useUpdateUser();
 
   useEffect(() => {
@@ -46,7 +70,8 @@ export function EditProfileDialog({ user, open, onOpenChange }: { user: User; op
         onError: (err) => {
           if (isUnauthorized(err)) return; // the session-loss toast and redirect take over
           if (err instanceof ApiError && err.fields) {
-            for (const [field, message] of Object.entries(err.fields)) form.setError(field as keyof UserUpdateInput, { message });
+            for (const [field, message] of Object.entries(err.fields))
+              form.setError(field as keyof UserUpdateInput, { message });
           }
           toast({ title: 'Error', description: 'Failed to update profile', variant: 'destructive' });
         },

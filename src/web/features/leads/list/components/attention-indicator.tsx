@@ -21,7 +21,8 @@ const LEVEL_CLASSES = {
   3: 'text-red-600 dark:text-red-500',
 } as const;
 
-export const attentionLabel = (attention: Exclude<Attention, null>) => (attention === 'new' ? 'New lead' : LATENESS_LABELS[attention]);
+export const attentionLabel = (attention: Exclude<Attention, null>) =>
+  attention === 'new' ? 'New lead' : LATENESS_LABELS[attention];
 
 /** The icon (or blue dot) with its tooltip and accessible name; in the table an empty slot keeps the column aligned. */
 export function AttentionIndicator({ attention, keepSlot = true }: { attention: Attention; keepSlot?: boolean }) {
@@ -31,7 +32,12 @@ export function AttentionIndicator({ attention, keepSlot = true }: { attention: 
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <span role="img" aria-label={label} data-attention={attention === 'new' ? 'new' : `late-${attention}`} className="inline-flex size-4 shrink-0 items-center justify-center">
+        <span
+          role="img"
+          aria-label={label}
+          data-attention={attention === 'new' ? 'new' : `late-${attention}`}
+          className="inline-flex size-4 shrink-0 items-center justify-center"
+        >
           {attention === 'new' ? (
             <span className="size-2.5 rounded-full bg-blue-500 dark:bg-blue-400" aria-hidden />
           ) : (

@@ -15,14 +15,24 @@ interface CheckListFilterProps<T extends string> {
 }
 
 /** A popover of checkboxes (status and source filters); the button says how many are chosen. */
-export function CheckListFilter<T extends string>({ title, options, labels, selected, onChange }: CheckListFilterProps<T>) {
+export function CheckListFilter<T extends string>({
+  title,
+  options,
+  labels,
+  selected,
+  onChange,
+}: CheckListFilterProps<T>) {
   const id = useId();
   const all = selected.length === options.length;
   const toggle = (value: T, on: boolean) => onChange(options.filter((o) => (o === value ? on : selected.includes(o))));
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`${title} filter: ${all ? 'all' : `${selected.length} of ${options.length}`}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`${title} filter: ${all ? 'all' : `${selected.length} of ${options.length}`}`}
+        >
           {title}
           <span className="rounded-sm bg-secondary px-1.5 text-xs font-normal text-secondary-foreground tabular-nums">
             {all ? 'All' : `${selected.length}/${options.length}`}
@@ -33,8 +43,16 @@ export function CheckListFilter<T extends string>({ title, options, labels, sele
       <PopoverContent align="start" className="w-56 p-2">
         <div role="group" aria-label={title} className="flex flex-col">
           {options.map((option) => (
-            <Label key={option} htmlFor={`${id}-${option}`} className="cursor-pointer rounded-sm px-2 py-2 font-normal hover:bg-accent">
-              <Checkbox id={`${id}-${option}`} checked={selected.includes(option)} onCheckedChange={(v) => toggle(option, v === true)} />
+            <Label
+              key={option}
+              htmlFor={`${id}-${option}`}
+              className="cursor-pointer rounded-sm px-2 py-2 font-normal hover:bg-accent"
+            >
+              <Checkbox
+                id={`${id}-${option}`}
+                checked={selected.includes(option)}
+                onCheckedChange={(v) => toggle(option, v === true)}
+              />
               {labels[option]}
             </Label>
           ))}

@@ -4,7 +4,17 @@ import { Button } from '#web/components/ui/button.tsx';
 import { hiddenMatchesText } from '../filters.ts';
 
 /** 'N more leads match "term" but are hidden by filters: ...' with a button that lifts those filters. */
-export function HiddenMatchesBanner({ hidden, search, capped, onReveal }: { hidden: HiddenMatches | null; search: string; capped: boolean; onReveal: () => void }) {
+export function HiddenMatchesBanner({
+  hidden,
+  search,
+  capped,
+  onReveal,
+}: {
+  hidden: HiddenMatches | null;
+  search: string;
+  capped: boolean;
+  onReveal: () => void;
+}) {
   const text = hiddenMatchesText(hidden, search, capped);
   if (!text) return null;
   return (
@@ -15,7 +25,13 @@ export function HiddenMatchesBanner({ hidden, search, capped, onReveal }: { hidd
     >
       <EyeOff className="size-4 shrink-0" aria-hidden />
       <p className="min-w-0 flex-1">{text}</p>
-      <Button type="button" size="sm" variant="outline" className="h-7 border-amber-400 bg-transparent hover:bg-amber-100 dark:border-amber-500/50 dark:hover:bg-amber-500/20" onClick={onReveal}>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        className="h-7 border-amber-400 bg-transparent hover:bg-amber-100 dark:border-amber-500/50 dark:hover:bg-amber-500/20"
+        onClick={onReveal}
+      >
         Show them
       </Button>
     </div>

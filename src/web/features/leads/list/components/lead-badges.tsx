@@ -15,7 +15,11 @@ const STATUS_CLASSES: Record<LeadStatus, string> = {
 
 export function LeadStatusBadge({ status, className }: { status: LeadStatus; className?: string }) {
   return (
-    <Badge variant="outline" data-status={status} className={cn('border-transparent', STATUS_CLASSES[status], className)}>
+    <Badge
+      variant="outline"
+      data-status={status}
+      className={cn('border-transparent', STATUS_CLASSES[status], className)}
+    >
       {LEAD_STATUS_LABELS[status]}
     </Badge>
   );
@@ -31,7 +35,11 @@ const SOURCE_CLASSES: Record<EmailSource, string> = {
 
 export function SourceBadge({ source, className }: { source: EmailSource; className?: string }) {
   return (
-    <Badge variant="outline" data-source={source} className={cn('border-transparent', SOURCE_CLASSES[source], className)}>
+    <Badge
+      variant="outline"
+      data-source={source}
+      className={cn('border-transparent', SOURCE_CLASSES[source], className)}
+    >
       {SOURCE_LABELS[source]}
     </Badge>
   );

@@ -25,8 +25,12 @@ export const LeadCard = memo(function LeadCard({ lead, attention, itemRef }: Lea
       >
         <span className="flex items-center gap-2">
           <AttentionIndicator attention={attention} keepSlot={false} />
-          <span className={lead.seen ? 'min-w-0 truncate font-medium' : 'min-w-0 truncate font-semibold'}>{fullName(lead)}</span>
-          {lead.starred && <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400" aria-label="Starred" role="img" />}
+          <span className={lead.seen ? 'min-w-0 truncate font-medium' : 'min-w-0 truncate font-semibold'}>
+            {fullName(lead)}
+          </span>
+          {lead.starred && (
+            <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400" aria-label="Starred" role="img" />
+          )}
           <LeadStatusBadge status={lead.status} className="ml-auto" />
         </span>
         <span className="mt-1 block truncate text-sm text-muted-foreground">{lead.email ?? lead.phone ?? '—'}</span>

@@ -16,4 +16,5 @@ export function openLeadOnEnter(e: KeyboardEvent, id: number, navigate: Navigate
   navigate(leadPath(id));
 }
 
-export const fullName = (lead: { firstName: string; lastName: string | null }) => [lead.firstName, lead.lastName].filter(Boolean).join(' ');
+export const fullName = (lead: { firstName: string; lastName: string | null }) =>
+  [lead.firstName, lead.lastName].filter(Boolean).join(' ');

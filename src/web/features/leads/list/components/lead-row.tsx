@@ -43,7 +43,9 @@ export const LeadRow = memo(function LeadRow({ lead, attention, rowIndex, rowRef
       <TableCell className="max-w-64">
         <span className="flex items-center gap-1.5">
           <span className={lead.seen ? 'truncate font-medium' : 'truncate font-semibold'}>{name}</span>
-          {lead.starred && <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400" aria-label="Starred" role="img" />}
+          {lead.starred && (
+            <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400" aria-label="Starred" role="img" />
+          )}
         </span>
         <span className="block truncate text-xs text-muted-foreground">{lead.email ?? lead.phone ?? '—'}</span>
       </TableCell>
@@ -56,7 +58,9 @@ export const LeadRow = memo(function LeadRow({ lead, attention, rowIndex, rowRef
       <TableCell>
         <SourceBadge source={lead.emailSource} />
       </TableCell>
-      <TableCell className="pr-4 text-muted-foreground tabular-nums">{formatDateTime(lead.lastInteractionAt)}</TableCell>
+      <TableCell className="pr-4 text-muted-foreground tabular-nums">
+        {formatDateTime(lead.lastInteractionAt)}
+      </TableCell>
     </TableRow>
   );
 });

@@ -52,7 +52,9 @@ export function LeadsResults({ query, leads, total, narrowed }: LeadsResultsProp
       <div className="flex flex-col items-center gap-2 px-4 py-16 text-center text-muted-foreground">
         <SearchX className="size-8" aria-hidden />
         <p className="font-medium text-foreground">No leads found</p>
-        <p className="text-sm">{narrowed ? 'No leads match your search and filters.' : 'New leads appear here as they arrive.'}</p>
+        <p className="text-sm">
+          {narrowed ? 'No leads match your search and filters.' : 'New leads appear here as they arrive.'}
+        </p>
       </div>
     );
   } else if (isMobile) {

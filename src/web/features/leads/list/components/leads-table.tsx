@@ -4,7 +4,16 @@ import { useWindowRange } from '../use-window-range.ts';
 import { attentionOf } from './attention-indicator.tsx';
 import { LeadRow } from './lead-row.tsx';
 
-export const LEAD_COLUMNS = ['Ref', 'Name / Email', 'Brand', 'Model', 'Budget', 'Status', 'Source', 'Last Interaction'] as const;
+export const LEAD_COLUMNS = [
+  'Ref',
+  'Name / Email',
+  'Brand',
+  'Model',
+  'Budget',
+  'Status',
+  'Source',
+  'Last Interaction',
+] as const;
 
 /** Spacer rows stand in for the rows outside the window. */
 function Spacer({ height }: { height: number }) {
@@ -18,7 +27,9 @@ function Spacer({ height }: { height: number }) {
 
 /** Desktop and tablet: the table, windowed. */
 export function LeadsTable({ leads, total, now }: { leads: LeadListItem[]; total: number; now: Date }) {
-  const { listRef, range, measureRef, padTop, padBottom } = useWindowRange<HTMLTableSectionElement>(leads.length, { estimate: 57 });
+  const { listRef, range, measureRef, padTop, padBottom } = useWindowRange<HTMLTableSectionElement>(leads.length, {
+    estimate: 57,
+  });
   return (
     // Inline-size containment: the table scrolls inside its box instead of widening the page (the
     // shell's flex column would otherwise grow to the table's one-line width).
@@ -26,7 +37,10 @@ export function LeadsTable({ leads, total, now }: { leads: LeadListItem[]; total
       <TableHeader>
         <TableRow aria-rowindex={1} className="hover:bg-transparent">
           {LEAD_COLUMNS.map((column, i) => (
-            <TableHead key={column} className={i === 0 ? 'pl-4' : i === 4 ? 'text-right' : i === LEAD_COLUMNS.length - 1 ? 'pr-4' : undefined}>
+            <TableHead
+              key={column}
+              className={i === 0 ? 'pl-4' : i === 4 ? 'text-right' : i === LEAD_COLUMNS.length - 1 ? 'pr-4' : undefined}
+            >
               {column}
             </TableHead>
           ))}

@@ -20,7 +20,10 @@ export function LeadsToolbar({ filters, onChange }: LeadsToolbarProps) {
   return (
     <div className="flex flex-col gap-3">
       <div className="relative w-full lg:max-w-md">
-        <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
         <Input
           type="search"
           aria-label="Search leads"
@@ -31,14 +34,33 @@ export function LeadsToolbar({ filters, onChange }: LeadsToolbarProps) {
           className="pr-9 pl-8 [&::-webkit-search-cancel-button]:hidden"
         />
         {filters.search && (
-          <Button type="button" variant="ghost" size="icon" aria-label="Clear search" className="absolute top-1/2 right-0.5 size-8 -translate-y-1/2" onClick={() => set({ search: '' })}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label="Clear search"
+            className="absolute top-1/2 right-0.5 size-8 -translate-y-1/2"
+            onClick={() => set({ search: '' })}
+          >
             <X className="size-4" />
           </Button>
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <CheckListFilter title="Status" options={LEAD_STATUSES} labels={LEAD_STATUS_LABELS} selected={filters.statuses} onChange={(statuses) => set({ statuses })} />
-        <CheckListFilter title="Source" options={EMAIL_SOURCES} labels={SOURCE_LABELS} selected={filters.sources} onChange={(sources) => set({ sources })} />
+        <CheckListFilter
+          title="Status"
+          options={LEAD_STATUSES}
+          labels={LEAD_STATUS_LABELS}
+          selected={filters.statuses}
+          onChange={(statuses) => set({ statuses })}
+        />
+        <CheckListFilter
+          title="Source"
+          options={EMAIL_SOURCES}
+          labels={SOURCE_LABELS}
+          selected={filters.sources}
+          onChange={(sources) => set({ sources })}
+        />
         <Label className="h-8 cursor-pointer rounded-md border px-3 font-normal">
           <Switch checked={filters.lateOnly} onCheckedChange={(lateOnly) => set({ lateOnly })} />
           Show Only Late Leads

@@ -30,10 +30,19 @@ function uniqueById(pages: readonly { items: LeadListItem[] }[] | undefined): Le
 }
 
 const narrows = (f: LeadListFilters) =>
-  !!f.search.trim() || f.lateOnly || f.statuses.length !== LEAD_STATUSES.length || f.sources.length !== EMAIL_SOURCES.length;
+  !!f.search.trim() ||
+  f.lateOnly ||
+  f.statuses.length !== LEAD_STATUSES.length ||
+  f.sources.length !== EMAIL_SOURCES.length;
 
 /** Toolbar, banner, count and rows of the leads list; the filters belong to the screen (they also drive the export). */
-export function LeadsWorkspace({ filters, onFiltersChange }: { filters: LeadListFilters; onFiltersChange: (next: LeadListFilters) => void }) {
+export function LeadsWorkspace({
+  filters,
+  onFiltersChange,
+}: {
+  filters: LeadListFilters;
+  onFiltersChange: (next: LeadListFilters) => void;
+}) {
   const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
   const asked = useMemo(() => ({ ...filters, search }), [filters, search]);
   const query = useLeadsList(asked);
@@ -50,9 +59,16 @@ export function LeadsWorkspace({ filters, onFiltersChange }: { filters: LeadList
   return (
     <div className="flex flex-col gap-4">
       <LeadsToolbar filters={filters} onChange={onFiltersChange} />
-      <HiddenMatchesBanner hidden={hidden} search={search} capped={capped} onReveal={() => hidden && onFiltersChange(revealHiddenMatches(filters, hidden))} />
+      <HiddenMatchesBanner
+        hidden={hidden}
+        search={search}
+        capped={capped}
+        onReveal={() => hidden && onFiltersChange(revealHiddenMatches(filters, hidden))}
+      />
       <p className="flex h-5 items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
-        {first ? <span data-testid="leads-total">{`${countFormat.format(total)}${capped ? '+' : ''} ${total === 1 && !capped ? 'lead' : 'leads'}`}</span> : null}
+        {first ? (
+          <span data-testid="leads-total">{`${countFormat.format(total)}${capped ? '+' : ''} ${total === 1 && !capped ? 'lead' : 'leads'}`}</span>
+        ) : null}
         {refreshing && <Loader2 className="size-3.5 animate-spin" aria-label="Updating" />}
       </p>
       <LeadsResults query={query} leads={leads} total={total} narrowed={narrows(asked)} />

@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
 import type { LeadListItem, LeadListResponse } from '#shared/schemas/leads.ts';
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 export function listItem(overrides: Partial<LeadListItem> = {}): LeadListItem {
   return {
@@ -77,7 +78,11 @@ export function stubIntersectionObserver() {
   vi.stubGlobal('IntersectionObserver', IO);
   return {
     intersect(isIntersecting = true) {
-      for (const o of observers) o.cb(o.els.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry), {} as IntersectionObserver);
+      for (const o of observers)
+        o.cb(
+          o.els.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry),
+          {} as IntersectionObserver,
+        );
     },
   };
 }
