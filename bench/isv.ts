@@ -140,8 +140,8 @@ async function startServer(): Promise<{ baseUrl: string; pid: number }> {
   server = child;
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = performance.now() + 60_000;
   for (;;) {

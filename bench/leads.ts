@@ -189,7 +189,7 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
       const picked = await database.db.execute(
         sql`select id from leads where id % 97 = 0 order by id limit ${REQUESTS + WARMUP}`,
       );
-      const ids = (picked as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+      const ids = (picked as { rows: { id: number }[] }).rows.map((r) => r.id);
       const reference = (
         (await database.db.execute(sql`select reference from leads where id = ${ids[0]!}`)) as unknown as {
           rows: { reference: string }[];

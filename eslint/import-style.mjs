@@ -22,7 +22,7 @@ export const importStyle = {
   create(context) {
     const root = posix(context.cwd);
     const file = posix(path.relative(root, context.filename));
-    if (file.startsWith('..')) return {};
+    if (file.startsWith('..') || !file.includes('/')) return {}; // outside the repo, or a root config file
     const unit = unitOf(file);
     const dir = path.posix.dirname(file);
 

@@ -91,7 +91,7 @@ export async function waitForQuiet(
   thresholdPct: number,
 ): Promise<{ waitedS: number; otherPct: number }> {
   const t0 = performance.now();
-  let otherPct = 0;
+  let otherPct: number;
   for (;;) {
     const m0 = machineCpu();
     const self0 = process.cpuUsage();

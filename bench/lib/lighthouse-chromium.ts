@@ -36,7 +36,7 @@ export async function launchChromium(): Promise<Chromium> {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${err}`)), 30_000);
     child.once('error', reject);
-    child.stderr!.on('data', (d: Buffer) => {
+    child.stderr.on('data', (d: Buffer) => {
       err += d;
       const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
       if (m) {

@@ -85,8 +85,8 @@ function spawnNode(args: string[], env: NodeJS.ProcessEnv, port: number, cwd = r
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-8_000);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   if (child.pid === undefined) throw new Error(`could not spawn ${process.execPath} ${args.join(' ')}`);
   return {
     child,
@@ -185,7 +185,7 @@ export async function waitFor200(
   { intervalMs = 50, timeoutMs = 60_000 } = {},
 ): Promise<number> {
   const deadline = server.spawnedAt + timeoutMs;
-  let last = 'no answer yet';
+  let last: string;
   for (;;) {
     server.assertAlive(`server (pid ${server.pid}), before answering 200 on ${urlPath},`);
     try {

@@ -16,6 +16,7 @@ const num = (v) => (Number.isFinite(v) && v > 0 ? v : 0);
 function firstLine(text) {
   // Runner messages can carry ANSI colours; keep the summary plain.
 
+  // eslint-disable-next-line no-control-regex -- ESC starts the colour codes this removes
   const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
   return (
     plain

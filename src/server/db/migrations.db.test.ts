@@ -54,7 +54,7 @@ describe('the migrated database', () => {
   it('has exactly the 17 tables of the schema', async () => {
     const expected = (Object.values(schema) as unknown[])
       .filter((value) => is(value, PgTable))
-      .map((table) => getTableName(table as PgTable))
+      .map((table) => getTableName(table))
       .sort();
     expect(expected).toHaveLength(17);
     const actual = await rows<{ table_name: string }>(

@@ -9,23 +9,21 @@ describe('PGlite maintenance (no autovacuum there)', () => {
   let t: Database;
   beforeAll(async () => {
     t = await createTestDatabase();
-    await t.db
-      .insert(leads)
-      .values(
-        Array.from({ length: 50 }, (_, i) => ({
-          reference: `M${i}`,
-          firstName: 'M',
-          vehicleMake: 'Fiat',
-          vehicleModel: 'Uno',
-          status: i % 2 ? 'quoted' : 'requested',
-        })),
-      );
+    await t.db.insert(leads).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        reference: `M${i}`,
+        firstName: 'M',
+        vehicleMake: 'Fiat',
+        vehicleModel: 'Uno',
+        status: i % 2 ? 'quoted' : 'requested',
+      })),
+    );
   });
   afterAll(() => t.close());
 
   const statsRows = async () => {
     const res = await t.db.execute(sql`select count(*)::int as n from pg_stats where tablename = 'leads'`);
-    return Number((res as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    return Number((res as { rows: { n: number }[] }).rows[0]!.n);
   };
 
   it('gathers planner statistics on PGlite, and leaves PostgreSQL to its autovacuum', async () => {

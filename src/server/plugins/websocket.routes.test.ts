@@ -125,7 +125,7 @@ describe('WebSocket /api/ws', () => {
   });
 
   it("delivers an admin's announcement to the recipient's socket, not to the author's", async () => {
-    const { user: admin, cookie: adminCookie } = await t.loginAs('admin');
+    const { cookie: adminCookie } = await t.loginAs('admin');
     const { user: recipient, cookie: recipientCookie } = await t.loginAs('user');
     const { user: bystander, cookie: bystanderCookie } = await t.loginAs('user');
     const author = connect(adminCookie);

@@ -50,7 +50,9 @@ describe('use-toast store', () => {
     expect(result.current.toasts).toHaveLength(1);
     expect(result.current.toasts[0]?.open).toBe(false);
 
-    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS);
+    });
     expect(result.current.toasts).toHaveLength(0);
   });
 
@@ -83,9 +85,13 @@ describe('Toaster', () => {
     expect(screen.getByText('Second')).toBeInTheDocument();
     expect(screen.getByText('More')).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(4900));
+    act(() => {
+      vi.advanceTimersByTime(4900);
+    });
     expect(screen.getByText('Second')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.queryByText('Second')).toBeNull();
   });
 

@@ -178,7 +178,7 @@ export async function seedBench(
   const result = await db.execute<{ n: string | number }>(
     sql`select nextval('lead_reference_seq') as n from generate_series(1, ${count})`,
   );
-  const references = (result as unknown as { rows: { n: string | number }[] }).rows.map((r) => `L${r.n}`);
+  const references = (result as { rows: { n: string | number }[] }).rows.map((r) => `L${r.n}`);
 
   let inserted = 0;
   let timelineEntries = 0;

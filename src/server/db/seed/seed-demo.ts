@@ -244,6 +244,6 @@ export async function insertChunks<T extends Parameters<Tx['insert']>[0]>(
   size = 500,
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += size) {
-    await tx.insert(table).values(rows.slice(i, i + size) as T['$inferInsert'][]);
+    await tx.insert(table).values(rows.slice(i, i + size));
   }
 }

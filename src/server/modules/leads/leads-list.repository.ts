@@ -199,6 +199,6 @@ export async function markAllSeen(db: DbOrTx, userId: number, now: Date): Promis
     )
     select count(*)::int as n from ${leads}
     where ${leads.createdAt} <= ${now.toISOString()}::timestamptz and not ${seenBy(userId)} and exists (select 1 from moved)`);
-  const rows = (result as unknown as { rows: { n: number | string }[] }).rows;
+  const rows = (result as { rows: { n: number | string }[] }).rows;
   return Number(rows[0]?.n ?? 0);
 }

@@ -4,7 +4,6 @@ import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/auth.ts';
 import { leads } from '#server/db/schema/leads.ts';
 import { latenessLevel } from '#shared/leads/lateness.ts';
-import type { EmailSource, LeadStatus } from '#shared/leads/status.ts';
 import type { LeadListItem, LeadListQuery, LeadListResponse } from '#shared/schemas/leads.ts';
 import { createLeadsListService } from './leads-list.service.ts';
 import { hoursAgo, NOW } from './leads-list.test-helpers.ts';
@@ -51,8 +50,8 @@ describe('leads list service against a plain reference', () => {
         .join(' ')
         .toLowerCase()
         .includes(term);
-    const okStatus = (l: LeadListItem) => !q.status || q.status.includes(l.status as LeadStatus);
-    const okSource = (l: LeadListItem) => !q.source || q.source.includes(l.emailSource as EmailSource);
+    const okStatus = (l: LeadListItem) => !q.status || q.status.includes(l.status);
+    const okSource = (l: LeadListItem) => !q.source || q.source.includes(l.emailSource);
     const okLate = (l: LeadListItem) => !q.late || latenessLevel(l.status, l.lastInteractionAt, NOW) >= 1;
     const matches = everyLead.filter(matchesSearch);
     const shown = matches

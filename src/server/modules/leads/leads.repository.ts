@@ -72,5 +72,5 @@ export async function markLeadSeen(db: DbOrTx, userId: number, leadId: number, n
     select ${userId}::int, l.id, ${now.toISOString()}::timestamptz from leads l where l.id = ${leadId}::int
     on conflict (user_id, lead_id) do update set seen_at = excluded.seen_at
     returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return (result as { rows: unknown[] }).rows.length > 0;
 }

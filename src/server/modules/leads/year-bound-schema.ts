@@ -18,7 +18,7 @@ export function yearBoundSchema<S extends z.ZodType>(factory: (year: number) => 
     if (!schema) byYear.set(year, (schema = factory(year)));
     const result = schema.safeParse(value);
     if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue });
     return z.NEVER;
   });
 }

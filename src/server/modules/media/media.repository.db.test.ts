@@ -95,8 +95,8 @@ describe('media repository', () => {
     ];
     const foreign = await insertStoredMedia(t.db, photo(), theirs);
     const loose = await insertStoredMedia(t.db, photo(), null);
-    expect(await deleteMediaNotIn(t.db, mine, [a!.key, c!.key, foreign.key])).toBe(1);
-    expect(await keysOf(mine)).toEqual([a!.key, c!.key]);
+    expect(await deleteMediaNotIn(t.db, mine, [a.key, c.key, foreign.key])).toBe(1);
+    expect(await keysOf(mine)).toEqual([a.key, c.key]);
     expect(b).toBeDefined();
     expect(await deleteMediaNotIn(t.db, mine, [])).toBe(2);
     expect(await keysOf(mine)).toEqual([]);

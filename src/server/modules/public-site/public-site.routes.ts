@@ -18,6 +18,8 @@ import type { ProposalsService } from '#server/modules/proposals/proposals.servi
 import type { SettingsService } from '#server/modules/settings/settings.service.ts';
 import { renderDocument } from './html-document.ts';
 import { robotsTxt, sitemapXml } from './robots.ts';
+import type * as RenderAppModule from './render-app.tsx';
+import type * as ProposalScreensModule from '#web/app/routes/public/proposal.tsx';
 
 export interface PublicSiteOptions {
   webRoot: string;
@@ -39,8 +41,8 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
   // only answers the back office never holds them in memory (ADR 011). The proposal screens (with
   // Radix) load separately, so the landing page does not wait for them. A failed import is retried
   // on the next request.
-  let renderer: Promise<typeof import('./render-app.tsx')> | undefined;
-  let proposalScreens: Promise<typeof import('#web/app/routes/public/proposal.tsx')> | undefined;
+  let renderer: Promise<typeof RenderAppModule> | undefined;
+  let proposalScreens: Promise<typeof ProposalScreensModule> | undefined;
   const loadRenderer = () =>
     (renderer ??= import('./render-app.tsx').catch((err: unknown) => {
       renderer = undefined;

@@ -138,14 +138,18 @@ describe('Sidebar tooltips', () => {
     const button = screen.getByRole('button', { name: 'Leads' });
 
     fireEvent.pointerMove(button, { pointerType: 'mouse' });
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     fireEvent.focus(button);
     expect(screen.queryByRole('tooltip')).toBeNull();
     fireEvent.blur(button);
     fireEvent.pointerLeave(button, { pointerType: 'mouse' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Toggle Sidebar' }));
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     const collapsedButton = screen.getByRole('button', { name: 'Leads' });
     fireEvent.focus(collapsedButton);
     expect(screen.getByRole('tooltip')).toHaveTextContent('Leads');

@@ -27,7 +27,10 @@ function Tip({ label }: { label: string }) {
 }
 
 const hover = (el: HTMLElement) => fireEvent.pointerMove(el, { pointerType: 'mouse' });
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const wait = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 describe('TooltipProvider', () => {
   it('opens after 700 ms, then skips the delay for 300 ms after a tooltip closes', () => {

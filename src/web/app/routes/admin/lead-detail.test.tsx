@@ -42,7 +42,7 @@ function serve(initial: Lead | null, overrides: (call: Call) => Response | undef
     if (call.method === 'PUT' && call.url === base) {
       const body = call.body as Record<string, unknown>;
       const money = (v: unknown) => (typeof v === 'number' ? v.toFixed(2) : (v as string | null));
-      lead = { ...lead, ...body, ...('budget' in body ? { budget: money(body.budget) } : {}) } as Lead;
+      lead = { ...lead, ...body, ...('budget' in body ? { budget: money(body.budget) } : {}) };
       return json(lead);
     }
     return json({ message: `unexpected ${call.method} ${call.url}` }, 500);

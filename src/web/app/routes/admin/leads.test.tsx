@@ -346,7 +346,9 @@ describe('Leads list', () => {
     vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue({
       top: -57 * 1000,
     } as DOMRect);
-    act(() => window.dispatchEvent(new Event('scroll')));
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
     expect(screen.queryByText('Lead1 Silva')).toBeNull();
     expect(screen.getByText('Lead1001 Silva').closest('tr')).toHaveAttribute('aria-rowindex', '1002');
     const rendered = rows().filter((r) => r.hasAttribute('data-lead-id'));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { userSchema, type User } from '#shared/schemas/users.ts';
+import { userSchema } from '#shared/schemas/users.ts';
 import { getQueryFn } from '#web/lib/api-client.ts';
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const;
@@ -10,7 +10,7 @@ export function useUser() {
     queryKey: USER_QUERY_KEY,
     queryFn: async (ctx) => {
       const data = await getQueryFn<unknown>({ on401: 'returnNull' })(ctx);
-      return data === null ? null : (userSchema.parse(data) as User);
+      return data === null ? null : userSchema.parse(data);
     },
     meta: { skipUnauthorizedRedirect: true },
   });

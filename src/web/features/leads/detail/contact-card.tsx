@@ -86,7 +86,12 @@ export function ContactCard({ lead }: { lead: Lead }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         {editing ? (
-          <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2" noValidate aria-label="Edit contact">
+          <form
+            onSubmit={(e) => void onSubmit(e)}
+            className="grid gap-3 sm:grid-cols-2"
+            noValidate
+            aria-label="Edit contact"
+          >
             {FIELDS.map((f) => {
               const message = errors[f.name]?.message;
               const id = `contact-${f.name}`;

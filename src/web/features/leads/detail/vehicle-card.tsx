@@ -62,7 +62,7 @@ export function VehicleCard({ lead }: { lead: Lead }) {
         cancel();
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields) setErrors(err.fields as Partial<Record<keyof VehicleDraft, string>>);
+        if (err instanceof ApiError && err.fields) setErrors(err.fields);
         toastFailure('Failed to update vehicle details', err);
       },
     });

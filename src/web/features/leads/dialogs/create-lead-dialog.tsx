@@ -79,7 +79,7 @@ export function CreateLeadDialog({ open, onOpenChange }: { open: boolean; onOpen
           <DialogTitle>Create New Lead Manually</DialogTitle>
           <DialogDescription>For a customer who phoned or walked in. Fields marked * are required.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-sm font-semibold">Customer</legend>
             <FormFields form={form} specs={[...CUSTOMER_FIELDS, MAILBOX_FIELD]} idPrefix="manual-lead" />

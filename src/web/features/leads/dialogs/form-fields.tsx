@@ -46,7 +46,7 @@ export function FormFields<T extends FieldValues>({
           render={({ field }) => (
             <OptionSelect
               id={id}
-              value={field.value as string | null}
+              value={field.value}
               onChange={field.onChange}
               options={spec.options ?? []}
               allowNone={spec.allowNone}

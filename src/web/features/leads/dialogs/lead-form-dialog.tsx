@@ -92,7 +92,7 @@ export function LeadFormDialog(props: Props) {
 
   useEffect(() => {
     if (open) form.reset(lead ? fromLead(lead) : EMPTY);
-    // Reset when the dialog opens, not when a live refresh brings a new lead object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open, not when a live refresh brings a new lead object
   }, [open, form]);
 
   const sections = [
@@ -142,7 +142,7 @@ export function LeadFormDialog(props: Props) {
               : 'A new lead with its vehicle wishes. Fields marked * are required.'}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
           {sections.map((section) => (
             <fieldset key={section.legend} className="grid gap-4 sm:grid-cols-2">
               <legend className="mb-2 text-sm font-semibold">{section.legend}</legend>

@@ -31,7 +31,7 @@ export function NotificationBell() {
     const to = linkFor(n);
     if (to) {
       setOpen(false);
-      navigate(to);
+      void navigate(to);
     }
   };
 

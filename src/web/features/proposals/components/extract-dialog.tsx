@@ -55,6 +55,7 @@ export function ExtractDialog({
     setError(null);
     setBlocked(null);
     scrape.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a fresh dialog on open; the mutation object changes every render
   }, [open]);
 
   // Loading messages rotate every 3 seconds while the listing is read.

@@ -57,7 +57,7 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, 
     if (!open) return;
     form.reset(valuesFrom(initial));
     setTab('vehicle');
-  }, [open, initial]);
+  }, [open, initial, form]);
 
   const watched = useWatch({ control: form.control }) as EditorValues;
   const costs = useMemo(() => computeProposalCosts(toCostInput(watched), todayInLisbon()), [watched]);
@@ -110,7 +110,7 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, 
           <DialogTitle>{mode === 'edit' ? 'Edit Proposal' : 'New Proposal'}</DialogTitle>
           <DialogDescription>Check the car's data and photos; the import costs follow as you type.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col gap-3">
+        <form onSubmit={(e) => void submit(e)} noValidate className="flex min-h-0 flex-1 flex-col gap-3">
           <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-h-0 flex-1">
             <TabsList className="w-full sm:w-fit">
               <TabsTrigger value="vehicle">Vehicle Details</TabsTrigger>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useToast } from '#web/hooks/use-toast.ts';
+import type { PublicToastView } from './public-toast-view.tsx';
 
-type ToastView = typeof import('./public-toast-view.tsx').PublicToastView;
+type ToastView = typeof PublicToastView;
 
 // The toast primitives (Radix) load with the first toast, not with the page.
 const loadToastView = () => import('./public-toast-view.tsx').then((m) => m.PublicToastView);

@@ -97,7 +97,7 @@ export function QuoteForm({ initialValues, currentYear, onSubmitStart, countFrom
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(e) => void onSubmit(e)}
       onFocusCapture={() => void loadQuoteSchema()}
       className="grid gap-5"
       aria-busy={submitting}

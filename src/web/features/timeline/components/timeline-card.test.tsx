@@ -152,9 +152,9 @@ describe('timeline card', () => {
   it('collapsed entries show the truncated summary: e-mail 100 characters, call first line 77 + ...', async () => {
     setup();
     await waitFor(() => expect(items()).toHaveLength(3));
-    const email = within(items()[1]!).getByTestId('timeline-summary').textContent!;
+    const email = within(items()[1]!).getByTestId('timeline-summary').textContent;
     expect(email).toBe(`${ENTRIES[1]!.description!.slice(0, 100)}...`);
-    const call = within(items()[2]!).getByTestId('timeline-summary').textContent!;
+    const call = within(items()[2]!).getByTestId('timeline-summary').textContent;
     expect(call).toBe(`${LONG_LINE.slice(0, 77)}...`);
     expect(call).toHaveLength(80);
   });

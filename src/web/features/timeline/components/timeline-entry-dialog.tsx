@@ -70,6 +70,7 @@ export function TimelineEntryDialog({
     if (!open) return;
     setValues(entry ? valuesOf(entry) : EMPTY);
     setErrors({});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- by id: a live refresh of the same entry keeps what is typed
   }, [open, entry?.id]);
 
   const set = <K extends keyof Values>(name: K, value: Values[K]) => setValues((v) => ({ ...v, [name]: value }));
@@ -94,7 +95,7 @@ export function TimelineEntryDialog({
     }
     setErrors({});
     const onError = (err: unknown) => {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors);
+      if (err instanceof ApiError && err.fields) setErrors(err.fields);
       toastFailure(editing ? 'Failed to update timeline entry' : 'Failed to create timeline entry', err);
     };
     const onSuccess = () => {

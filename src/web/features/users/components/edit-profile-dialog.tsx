@@ -86,7 +86,7 @@ export function EditProfileDialog({
           <DialogTitle>Edit Profile</DialogTitle>
           <DialogDescription>Update your name, e-mail and password.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
           {FIELDS.map((field) => {
             const error = form.formState.errors[field.name]?.message;
             return (

@@ -7,13 +7,13 @@ export const leadPath = (id: number) => `/admin/leads/${id}`;
 export function openLeadOnClick(e: MouseEvent, id: number, navigate: NavigateFunction): void {
   if (e.defaultPrevented) return;
   if (e.metaKey || e.ctrlKey) window.open(leadPath(id), '_blank', 'noopener');
-  else navigate(leadPath(id));
+  else void navigate(leadPath(id));
 }
 
 export function openLeadOnEnter(e: KeyboardEvent, id: number, navigate: NavigateFunction): void {
   if (e.key !== 'Enter' || e.target !== e.currentTarget) return;
   e.preventDefault();
-  navigate(leadPath(id));
+  void navigate(leadPath(id));
 }
 
 export const fullName = (lead: { firstName: string; lastName: string | null }) =>
