@@ -2,9 +2,9 @@
 // `N passed, N failed` (`, N skipped` when some were skipped), which is what CI reads.
 //
 //   npm test                       every suite
-//   npm test -- unit integration   only these (any of: unit, integration, pg, e2e)
+//   npm test -- unit integration   only these (any of: typecheck, lint, unit, integration, pg, e2e)
 //
-// Suites: unit (Vitest projects unit + web), integration on PGlite, integration on PostgreSQL
+// Suites: typecheck (tsc --noEmit) and lint (ESLint), each counted as one test; unit (Vitest projects unit + web), integration on PGlite, integration on PostgreSQL
 // (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; SKIP_PG_TESTS=1 skips it),
 // e2e (Playwright, e2e/playwright.config.ts). Machine-readable results go to test-results/.
 import fs from 'node:fs';
@@ -15,13 +15,16 @@ import { ensureNodeModules, ensureServerBuild, ensureSystemPackage, ensureWebBui
 import { SetupError, findExecutable, forwardSignals, localBin, log, repoRoot, start, warn } from './lib/proc.mjs';
 import {
   blockedSuite,
+  eslintProblems,
   finalize,
   formatReport,
   parseReport,
   skippedSuite,
   summarizePlaywright,
   summarizeVitest,
+  summarizeCheck,
   summaryLine,
+  tscProblems,
 } from './lib/summary.mjs';
 
 const RESULTS_DIR = 'test-results';
@@ -29,6 +32,8 @@ const E2E_CONFIG = 'e2e/playwright.config.ts';
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 const SUITES = [
+  { id: 'typecheck', name: 'typecheck (tsc --noEmit)' },
+  { id: 'lint', name: 'lint (ESLint)', out: 'eslint.json' },
   { id: 'unit', name: 'unit + web (Vitest)', projects: ['unit', 'web'], out: 'vitest-unit.json' },
   {
     id: 'integration',
@@ -44,7 +49,16 @@ const SUITES = [
   },
   { id: 'e2e', name: 'end-to-end (Playwright)', out: 'playwright.json' },
 ];
-const ALIASES = { web: 'unit', pglite: 'integration', postgres: 'pg', postgresql: 'pg', playwright: 'e2e' };
+const ALIASES = {
+  tsc: 'typecheck',
+  types: 'typecheck',
+  eslint: 'lint',
+  web: 'unit',
+  pglite: 'integration',
+  postgres: 'pg',
+  postgresql: 'pg',
+  playwright: 'e2e',
+};
 
 function usage() {
   return `usage: npm test [-- ${SUITES.map((s) => s.id).join(' ')}]   (no argument: all suites)`;
@@ -159,6 +173,50 @@ async function runSuite(suite, tool, args, env) {
   return { report, error, exitCode: status };
 }
 
+/** Runs a tool, echoing its output while keeping it for the summary. */
+async function runCaptured(suite, tool, args) {
+  console.log('');
+  log(`${suite.name}: ${tool} ${args.join(' ')}`);
+  let bin;
+  try {
+    bin = localBin(tool);
+  } catch (err) {
+    warn(err.message);
+    return { output: '', exitCode: 127, error: err.message };
+  }
+  const proc = start(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  current = proc.child;
+  let output = '';
+  for (const stream of [proc.child.stdout, proc.child.stderr]) {
+    stream?.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+  }
+  const { status } = await proc.done;
+  current = null;
+  return { output, exitCode: status };
+}
+
+async function runTypecheck(suite) {
+  const r = await runCaptured(suite, 'tsc', ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false']);
+  return summarizeCheck(suite.name, { exitCode: r.exitCode, problems: tscProblems(r.output), error: r.error });
+}
+
+async function runLint(suite) {
+  const outFile = path.join(repoRoot, RESULTS_DIR, suite.out);
+  fs.rmSync(outFile, { force: true });
+  const r = await runCaptured(suite, 'eslint', ['.', '--format', 'json', '--output-file', outFile]);
+  if (r.error) return summarizeCheck(suite.name, { error: r.error });
+  const { report, error } = parseReport(fs.existsSync(outFile) ? fs.readFileSync(outFile, 'utf8') : null);
+  if (!report) return summarizeCheck(suite.name, { error: `ESLint exited with code ${r.exitCode} and ${error}` });
+  const { errors, warnings } = eslintProblems(report, repoRoot);
+  for (const line of errors) console.log(`  ${line}`);
+  const notes = warnings ? [`${warnings} warning${warnings === 1 ? '' : 's'}`] : [];
+  log(`${suite.name}: ${report.length} files, ${errors.length} errors, ${warnings} warnings`);
+  return summarizeCheck(suite.name, { exitCode: r.exitCode, problems: errors, notes });
+}
+
 function vitestArgs(suite) {
   return [
     'run',
@@ -244,6 +302,9 @@ async function main() {
       rows.push(skippedSuite(suite.name, 'not run: interrupted'));
       continue;
     }
+
+    if (suite.id === 'typecheck') rows.push(await runTypecheck(suite));
+    if (suite.id === 'lint') rows.push(await runLint(suite));
 
     if (suite.id === 'unit' || suite.id === 'integration') {
       // TEST_DATABASE_URL selects PostgreSQL; the PGlite run must not inherit it from the shell.

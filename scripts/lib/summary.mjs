@@ -139,6 +139,44 @@ export function summarizePlaywright(report, { name = 'playwright', exitCode = 0,
 }
 
 /** A suite that was deliberately not run (it does not add to the counts). */
+/** TypeScript's compiler output (`--pretty false`): one failure per `error TSnnnn` line. */
+export function tscProblems(output) {
+  return String(output ?? '')
+    .split('\n')
+    .filter((line) => /\berror TS\d+:/.test(line))
+    .map((line) => line.trim());
+}
+
+/** ESLint's JSON report: one failure per error (warnings are notes), as `file:line:col rule message`. */
+export function eslintProblems(report, root) {
+  const errors = [];
+  let warnings = 0;
+  for (const file of Array.isArray(report) ? report : []) {
+    for (const m of file.messages ?? []) {
+      if (m.severity !== 2) {
+        warnings += 1;
+        continue;
+      }
+      const where = `${relative(file.filePath, root)}:${m.line ?? 0}:${m.column ?? 0}`;
+      errors.push(`${where} ${m.ruleId ?? 'parse'} ${firstLine(m.message)}`);
+    }
+  }
+  return { errors, warnings };
+}
+
+/**
+ * A whole-repository check (typecheck, lint) counts as one test: passed when the tool exits 0 with
+ * no problem, else one failure with each problem listed.
+ */
+export function summarizeCheck(name, { exitCode = 0, problems = [], notes = [], error } = {}) {
+  if (error) return row(name, { failed: 1, notes: [...notes, `${error}: counted as 1 failure`] });
+  if (problems.length === 0 && !exitCode) return row(name, { passed: 1, notes });
+  const why = problems.length
+    ? `${problems.length} problem${problems.length === 1 ? '' : 's'}`
+    : `exit code ${exitCode}`;
+  return row(name, { failed: 1, failures: problems, notes: [...notes, `${why}: counted as 1 failure`] });
+}
+
 export function skippedSuite(name, reason) {
   return row(name, { ran: false, notes: [reason] });
 }

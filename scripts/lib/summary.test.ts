@@ -32,11 +32,20 @@ interface SummaryModule {
   finalize(rows: SuiteRow[]): Totals;
   summaryLine(totals: { passed: number; failed: number; skipped?: number }): string;
   formatReport(rows: SuiteRow[]): string[];
+  tscProblems(output: string): string[];
+  eslintProblems(report: unknown, root: string): { errors: string[]; warnings: number };
+  summarizeCheck(
+    name: string,
+    options: { exitCode?: number; problems?: string[]; notes?: string[]; error?: string },
+  ): SuiteRow;
 }
 
 const {
   applyExitCode,
   blockedSuite,
+  eslintProblems,
+  summarizeCheck,
+  tscProblems,
   finalize,
   formatReport,
   parseReport,
@@ -442,5 +451,40 @@ describe('finalize and summaryLine', () => {
     expect(lines).toContain('  note: skipped: SKIP_PG_TESTS=1');
     // Nothing in the report looks like the closing summary line.
     expect(lines.some((l) => /^\d+ passed, \d+ failed/.test(l))).toBe(false);
+  });
+});
+
+describe('typecheck and lint as suites', () => {
+  it('reads one problem per TypeScript error line', () => {
+    const output = [
+      "src/server/app.ts(12,3): error TS2322: Type 'string' is not assignable to type 'number'.",
+      '  continuation of the message',
+      'src/web/main.tsx(1,1): error TS2307: Cannot find module',
+    ].join('\n');
+    expect(tscProblems(output)).toEqual([
+      "src/server/app.ts(12,3): error TS2322: Type 'string' is not assignable to type 'number'.",
+      'src/web/main.tsx(1,1): error TS2307: Cannot find module',
+    ]);
+  });
+
+  it('lists ESLint errors relative to the root and counts warnings apart', () => {
+    const report = [
+      {
+        filePath: `${ROOT}/src/a.ts`,
+        messages: [{ severity: 2, line: 3, column: 5, ruleId: 'no-restricted-imports', message: 'No.' }],
+      },
+      { filePath: `${ROOT}/src/b.ts`, messages: [{ severity: 1, line: 1, column: 1, ruleId: 'x', message: 'Meh.' }] },
+      { filePath: `${ROOT}/src/c.ts`, messages: [] },
+    ];
+    expect(eslintProblems(report, ROOT)).toEqual({ errors: ['src/a.ts:3:5 no-restricted-imports No.'], warnings: 1 });
+  });
+
+  it('counts a clean check as one pass and a check with problems as one failure listing them', () => {
+    expect(summarizeCheck('lint', { exitCode: 0, problems: [] })).toMatchObject({ passed: 1, failed: 0 });
+    const failed = summarizeCheck('typecheck', { exitCode: 2, problems: ['a', 'b'] });
+    expect(failed).toMatchObject({ passed: 0, failed: 1, failures: ['a', 'b'] });
+    expect(failed.notes).toEqual(['2 problems: counted as 1 failure']);
+    expect(summarizeCheck('lint', { exitCode: 2 })).toMatchObject({ passed: 0, failed: 1 });
+    expect(summarizeCheck('lint', { error: 'eslint is not installed' })).toMatchObject({ passed: 0, failed: 1 });
   });
 });
