@@ -90,7 +90,7 @@ const builtinPaths = (z) => z.paths.map((name) => ({ name, message: z.message })
 
 /** A web feature imports no other feature; routes in src/web/app compose them. */
 const webFeatureRule = (feature) => ({
-  group: ['#web/features/*', `!#web/features/${feature}/**`],
+  group: ['#web/features/*/**', `!#web/features/${feature}/**`],
   message:
     'A feature never imports another feature: compose them in a screen under src/web/app/routes, or move the shared piece to src/web/components or src/web/lib.',
 });
