@@ -3,6 +3,7 @@
 // boundaries and shows the message a wrong import prints.
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
+import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -144,6 +145,7 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
+  comments.recommended,
   tseslint.configs.recommended,
   {
     languageOptions: {
@@ -163,6 +165,9 @@ export default tseslint.config(
       // One import style: types as types, relative paths inside a unit, import maps across.
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'local/import-style': 'error',
+      // An inline disable says why after '--', and names the rule it disables.
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
       // An unused value is usually a mistake; a leading underscore says it is on purpose.
       '@typescript-eslint/no-unused-vars': [
         'error',
