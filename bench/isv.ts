@@ -1,4 +1,4 @@
-// ISV benchmarks (issue 3): `npx tsx bench/isv.ts`.
+// ISV benchmarks (engine and public API): `npx tsx bench/isv.ts`.
 //   (a) in-process: toTaxInput + calculateTax over a varied set of inputs for at least 3 s,
 //       target >= 200,000 simulations/s;
 //   (b) POST /api/isv/simulate on the real server (its own node process, fresh PGlite directory)

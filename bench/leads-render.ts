@@ -1,6 +1,6 @@
 // Leads list rendering in Chromium: `npx tsx bench/leads-render.ts`
 //
-// Target (issue 5): the list renders within 500 ms of its data arriving. Starts the server on a
+// Target: the list renders within 500 ms of its data arriving. Starts the server on a
 // temporary PGlite directory holding 100,000 generated leads (scripts/seed-bench.ts), signs in as the
 // bench admin in Debian's Chromium (desktop 1280x800), then opens /admin/leads BENCH_RENDER_RUNS
 // times (default 15) in a fresh tab. Each time the page itself records when the first page of

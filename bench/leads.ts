@@ -1,4 +1,4 @@
-// Leads list benchmark (issue 5, DECISIONS 11): `npx tsx bench/leads.ts [pglite] [postgres]`.
+// Leads list benchmark (server-side list at 100,000 leads): `npx tsx bench/leads.ts [pglite] [postgres]`.
 // 100,000 leads from the seed-bench generator, on PGlite (a fresh data directory, the server's own
 // settings) and on PostgreSQL (a fresh `bench_leads` database), then server time of the leads
 // calls through app.inject (the real app in this process: routing, validation, queries,

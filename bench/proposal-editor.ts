@@ -1,6 +1,6 @@
 // Proposal editor live recompute in Chromium: `npx tsx bench/proposal-editor.ts`
 //
-// Target (issue 6): no visible lag while typing. Measured as the time from a key press in a field
+// Target: no visible lag while typing. Measured as the time from a key press in a field
 // of the editor to the first frame painted with the new ISV/IVA/total in the footer. Target: p95 at
 // most 50 ms and no keystroke over 100 ms (the point where people see a delay).
 //

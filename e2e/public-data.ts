@@ -276,18 +276,16 @@ export async function insertPublicFixtures(db: Db): Promise<void> {
     .set({ imageUrls: await insertPhotos(db, showcase!.id, FULL_PROPOSAL_PHOTO_SIZES, 300) })
     .where(sql`${proposals.id} = ${showcase!.id}`);
 
-  await db
-    .insert(proposals)
-    .values({
-      ...proposalBase,
-      publicId: PUBLIC_PROPOSALS.noPhotos,
-      leadId: plain!.id,
-      vehicleBrand: 'Renault',
-      vehicleModel: 'Clio',
-      vehicleSubmodel: null,
-      vehiclePrice: '12500.00',
-      isvCost: '950.00',
-      ivaCost: null,
-      totalCost: '15790.00',
-    });
+  await db.insert(proposals).values({
+    ...proposalBase,
+    publicId: PUBLIC_PROPOSALS.noPhotos,
+    leadId: plain!.id,
+    vehicleBrand: 'Renault',
+    vehicleModel: 'Clio',
+    vehicleSubmodel: null,
+    vehiclePrice: '12500.00',
+    isvCost: '950.00',
+    ivaCost: null,
+    totalCost: '15790.00',
+  });
 }

@@ -1,4 +1,4 @@
-// Staff accounts from the command line (DECISIONS 15):
+// Staff accounts from the command line:
 //   npm run users -- list
 //   npm run users -- create <username> [--role admin|user] [--email E] [--first-name F] [--last-name L] [--password P]
 //   npm run users -- reset-password <username> [--password P]

@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { PUBLIC_SETTINGS } from '../public-data.ts';
 
-// The public ISV simulator (issue 3): live result in the browser, shareable URL, quote link.
-// The worked example of the issue: petrol, 1395 cm3, 135 g/km WLTP, first registered
-// 2020-06-01, declared 2025-11-21 -> ISV 830,23 €.
+// The public ISV simulator: live result in the browser, shareable URL, quote link.
+// A worked example: petrol, 1395 cm3, 135 g/km WLTP, first registered 2020-06-01, declared
+// 2025-11-21 -> ISV 830,23 €.
 
 const QUOTE_URL = '/?vehicleChoice=brand_model&year=2020&budget=15000&mileage=85000&fuelType=gasolina#pedir-orcamento';
 

@@ -13,7 +13,7 @@ const year = new Date().getFullYear();
 test.describe('lead dialogs', () => {
   test.beforeEach(async ({ page }) => signInViaApi(page));
 
-  test('Create New Lead Manually: the messages of section 5, then a lead that opens', async ({ page }) => {
+  test('Create New Lead Manually: its validation messages, then a lead that opens', async ({ page }) => {
     await page.goto('/admin/leads');
     await page.getByRole('button', { name: 'Create lead manually' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Lead Manually' });

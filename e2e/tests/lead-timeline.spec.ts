@@ -131,8 +131,8 @@ test.describe('lead timeline', () => {
     await expect(page.getByRole('heading', { name: 'Lead not found' })).toBeVisible({ timeout: 8_000 });
   });
 
-  // E-mail entries come from the mail integration (a later issue) and cannot be posted; their
-  // display is checked with the timeline answer extended by the test.
+  // E-mail entries come only from the mail integration and cannot be posted; their display is checked
+  // with the timeline answer extended by the test.
   test('e-mail entries: label, from/to/subject, the body as text only, no edit or delete', async ({ page }) => {
     const lead = await createLeadViaApi(page);
     await api(page).post(`/api/leads/${lead.id}/quick-contact`, { type: 'call', notes: 'A call before the e-mail' });

@@ -16,7 +16,7 @@ test.afterAll(async () => fixtures?.close());
 const editor = (page: Page) => page.getByRole('dialog', { name: /Proposal$/ });
 /** '€2 806.62' as the editor shows it -> 2806.62 */
 const euros = (text: string | null) => Number((text ?? '').replace(/[€\s\u00a0]/g, ''));
-/** The customer's page shows whole euros (document 1 section 9), with a no-break space between thousands. */
+/** The customer's page shows whole euros, with a no-break space between thousands. */
 const whole = (n: number) => `€${String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}`;
 
 async function extract(page: Page, url: string) {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { FULL_PROPOSAL_PHOTO_SIZES, PUBLIC_PROPOSALS, PUBLIC_SETTINGS } from '../public-data.ts';
 
-// The customer's proposal page (issue 4): /proposta (Portuguese) and /proposals (English).
+// The customer's proposal page: /proposta (Portuguese) and /proposals (English).
 const { full, comercial, onePhoto, noPhotos } = PUBLIC_PROPOSALS;
 const nb = (s: string) => s.replace(/ /g, '\u00a0');
 

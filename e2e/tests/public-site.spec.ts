@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { E2E_USERS, api, expect, expectToast, test } from '../fixtures.ts';
 import { PUBLIC_SETTINGS } from '../public-data.ts';
 
-// The public site in Portuguese (issue 4): landing page, reduced routes, FAQ and the quote form.
+// The public site in Portuguese: landing page, reduced routes, FAQ and the quote form.
 const { admin } = E2E_USERS;
 const M = {
   honeypot: 'Erro de validação. Tente novamente.',
@@ -42,9 +42,7 @@ async function newestLeadNotificationForAdmin(page: Page) {
 }
 
 test.describe('landing page', () => {
-  test('shows the sections in the order of document 1, with settings in the footer and no console errors', async ({
-    page,
-  }) => {
+  test('shows the landing sections in order, with settings in the footer and no console errors', async ({ page }) => {
     const errors = watchConsole(page);
     await page.goto('/');
     await expect(page).toHaveTitle(`Importação de automóveis chave na mão | ${PUBLIC_SETTINGS['company.name']}`);
@@ -251,7 +249,7 @@ test.describe('quote form', () => {
     expect(notification).toMatchObject({ message: 'Carlos Mendes asked for a quote for Kia Niro on the website.' });
   });
 
-  test('checks in the order of section 5: honeypot, too fast, untouched, then each field', async ({ page }) => {
+  test('checks in order: honeypot, too fast, untouched, then each field', async ({ page }) => {
     // The page's clock stands still just after load and moves only when told: 'too fast' does not
     // depend on this machine's speed. Each submit lets 400 ms pass so the toast can appear.
     await page.clock.install();
@@ -282,7 +280,7 @@ test.describe('quote form', () => {
     await send();
     await expectToast(page, 'Erro', M.untouched);
 
-    // 4-5. The schema, every message at once, plus the toast of item 7.
+    // 4-5. The schema, every message at once, plus the toast that follows any schema failure.
     await field(page, 'Email').fill('nao-e-um-email');
     await send();
     await expectToast(page, 'Erro', M.invalid);

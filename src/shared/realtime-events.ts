@@ -20,5 +20,5 @@ export interface RealtimeMessage {
   data: Record<string, unknown>;
 }
 
-/** Lead list and dashboard figures refresh this long after the last lead event (document 1 section 9). */
+/** Lead list and dashboard figures refresh this long after the last lead event. */
 export const LIVE_REFRESH_DEBOUNCE_MS = 2000;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Company details admins edit in Settings (DECISIONS 9), with neutral placeholders on a fresh
- * install. The server stores them in system_settings under these keys.
+ * Company details admins edit in Settings, with neutral placeholders on a fresh install. The server
+ * stores them in system_settings under these keys.
  */
 export const SETTINGS = {
   'company.name': { default: 'AutoImport', description: 'Company name shown on the public site' },

@@ -12,7 +12,7 @@ import {
   toCanonicalFuel,
 } from './vocabulary.ts';
 
-describe('vehicle vocabularies (DECISIONS 3)', () => {
+describe('vehicle vocabularies', () => {
   it('maps every public form value onto a canonical one', () => {
     expect(PUBLIC_TRANSMISSION_TO_CANONICAL).toEqual({ automatica: 'auto', manual: 'manual' });
     expect(PUBLIC_FUEL_TO_CANONICAL).toEqual({
@@ -27,7 +27,7 @@ describe('vehicle vocabularies (DECISIONS 3)', () => {
     for (const v of Object.values(PUBLIC_TRANSMISSION_TO_CANONICAL)) expect(TRANSMISSIONS).toContain(v);
   });
 
-  it('lists the form options in the spec order with Portuguese labels', () => {
+  it('lists the form options in the quote form order with Portuguese labels', () => {
     expect(PUBLIC_TRANSMISSION_OPTIONS).toEqual([
       { value: 'automatica', label: 'Automática' },
       { value: 'manual', label: 'Manual' },

@@ -1,5 +1,5 @@
 /**
- * Canonical vehicle vocabularies (DECISIONS 3), one definition for server, web and extension.
+ * Canonical vehicle vocabularies, one definition for server, web and extension.
  * Leads and proposals store the canonical values; each surface shows its own labels (Portuguese on
  * public pages, English in the back office). The public quote form has its own values, mapped here.
  */
@@ -47,7 +47,7 @@ export const FUEL_LABELS = {
   },
 } as const satisfies Record<'pt' | 'en', Record<FuelType, string>>;
 
-/** The public quote form's values (document 1 section 2), in the order the form lists them. */
+/** The public quote form's own values, in the order the form lists them. */
 export const PUBLIC_TRANSMISSIONS = ['automatica', 'manual'] as const;
 export type PublicTransmission = (typeof PUBLIC_TRANSMISSIONS)[number];
 
@@ -130,7 +130,7 @@ export function fuelLabel(value: string | null | undefined, lang: 'pt' | 'en'): 
 }
 
 /**
- * Makes sold in Europe (DECISIONS 4: suggestions for the free-text make field), with the spelling
+ * Makes sold in Europe (suggestions only: the make field is free text), with the spelling
  * marketplaces use in their URLs. Multi-word makes appear hyphenated in listing paths.
  */
 export const VEHICLE_MAKES = [

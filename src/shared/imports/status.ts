@@ -1,4 +1,4 @@
-/** Import statuses, labels and progress (document 2 section 4). */
+/** Import statuses in the order of the import's stages, their labels and progress. */
 export const IMPORT_STATUSES = [
   'confirmed',
   'handling_paperwork',

@@ -4,7 +4,7 @@ import { latenessLevel } from './lateness.ts';
 const now = new Date('2026-11-21T12:00:00Z');
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
 
-describe('lateness (document 2 section 4)', () => {
+describe('lateness', () => {
   it('requested and waiting: 12 h = 1, 24 h = 2, 48 h = 3', () => {
     for (const status of ['requested', 'waiting'] as const) {
       expect(latenessLevel(status, hoursAgo(11.99), now)).toBe(0);

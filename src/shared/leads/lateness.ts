@@ -2,7 +2,7 @@ import type { LeadStatus } from './status.ts';
 
 export type LatenessLevel = 0 | 1 | 2 | 3;
 
-/** Hours since the last interaction at which a lead becomes late, level 1, 2 and 3 (document 2 section 4). */
+/** Hours since the last interaction at which a lead becomes late, level 1, 2 and 3. */
 export const LATENESS_THRESHOLDS_HOURS: Record<'fast' | 'slow', readonly [number, number, number]> = {
   /** requested and waiting: the customer waits for us. */
   fast: [12, 24, 48],

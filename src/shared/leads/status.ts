@@ -1,4 +1,4 @@
-/** The seven lead statuses (DECISIONS 2), in the order the dropdowns list them. */
+/** The seven lead statuses, one set on every screen, in the order the dropdowns list them. */
 export const LEAD_STATUSES = [
   'requested',
   'quoted',

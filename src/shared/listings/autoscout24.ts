@@ -1,4 +1,4 @@
-// AutoScout24 (listings.md §2): script#__NEXT_DATA__ -> props.pageProps.listingDetails.
+// AutoScout24 EU sites (docs/listings.md section 3): script#__NEXT_DATA__ -> props.pageProps.listingDetails.
 import type { ListingData } from './types.ts';
 import { asPlugin, fuelFromAutoscoutCode, fuelFromText, type FuelInfo } from './fuel.ts';
 import { findScripts, labelledRows, nextData } from './html-scripts.ts';
@@ -138,8 +138,8 @@ const CO2_LABEL =
   /^(?=.*co[\s.]*[₂2])(?=.*(emis|ausstoss|uitstoot))(?!.*(klass|class|kosten|cost|cout|prijs|prix|price|steuer|tax))/i;
 
 /**
- * The rendered spec row, when the page data has no figure (takscheck's live nl capture: raw null
- * in the data, "122 g/km (gem.)" in the row).
+ * The rendered spec row, when the page data has no figure (seen on real pages: raw null in the data,
+ * "122 g/km (gem.)" in the row).
  */
 function co2FromSpecRows(html: string): Co2 {
   for (const [label, value] of labelledRows(html)) {

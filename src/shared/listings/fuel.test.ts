@@ -4,7 +4,7 @@ import { asPlugin, fuelFromAutoscoutCode, fuelFromMobileCode, fuelFromText } fro
 
 const f = (fuel: FuelType | null, hybrid = false, plugin = false) => ({ fuel, hybrid, plugin });
 
-describe('fuelFromText: labels of every marketplace language (listings.md §0.9)', () => {
+describe('fuelFromText: labels of every marketplace language', () => {
   it.each([
     ['Benzin', f('petrol')],
     ['Diesel', f('diesel')],

@@ -32,7 +32,7 @@ function hybridOf(combustion: 'petrol' | 'diesel' | null, plugin: boolean): Fuel
 }
 
 /**
- * Fuel from a label or key in any marketplace language (listings.md §0.9): "Hybrid (Benzin/Elektro)",
+ * Fuel from a label or key in any marketplace language (docs/listings.md section 8): "Hybrid (Benzin/Elektro)",
  * "Híbrido Plug-In", "Elektro/Diesel", "Benzyna+LPG", "hibride-gaz"… Null for empty input; an
  * unrecognized label is 'other'. A hybrid whose combustion fuel is not named has fuel null
  * (plug-in: 'plugin_hybrid'), hybrid true.

@@ -45,7 +45,7 @@ describe('hostMatches: exact host or dot-suffix, never a substring', () => {
     expect(hostMatches('img.classistatic.de', [])).toBe(false);
   });
 
-  it('lists every AutoScout24 EU site named in the research', () => {
+  it('lists every AutoScout24 EU site (docs/listings.md section 3)', () => {
     for (const tld of ['de', 'at', 'it', 'fr', 'nl', 'be', 'lu', 'es', 'pt', 'com'])
       expect(LISTING_PAGE_DOMAINS).toContain(`autoscout24.${tld}`);
   });

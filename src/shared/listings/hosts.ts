@@ -4,8 +4,8 @@ const AUTOSCOUT24_TLDS = ['de', 'at', 'it', 'fr', 'nl', 'be', 'lu', 'es', 'pt', 
 const AUTOSCOUT24_DOMAINS = AUTOSCOUT24_TLDS.map((tld) => `autoscout24.${tld}`);
 
 /**
- * Hosts whose listing pages we parse (listings.md §1-§3). autoscout24.ch is another platform
- * (SMG, Akamai) and is not parsed, so it is not here; autovit.ro is the otomoto platform.
+ * Hosts whose listing pages we parse (docs/listings.md sections 2-4). autoscout24.ch is another
+ * platform (SMG, Akamai) and is not parsed, so it is not here; autovit.ro is the otomoto platform.
  */
 export const LISTING_PAGE_DOMAINS: readonly string[] = [
   'mobile.de',
@@ -15,7 +15,7 @@ export const LISTING_PAGE_DOMAINS: readonly string[] = [
   'autovit.ro',
 ];
 
-/** Image CDNs of those marketplaces (listings.md §1.6, §2.3, §3.3). */
+/** Image CDNs of those marketplaces, the only photo hosts besides the pages' (docs/listings.md section 7). */
 export const LISTING_IMAGE_DOMAINS: readonly string[] = [
   'img.classistatic.de',
   'prod.pictures.autoscout24.net',

@@ -1,4 +1,4 @@
-// Image URLs rewritten to the largest size variant each CDN serves (listings.md §0.8, §1.6, §2.3, §3.3).
+// Image URLs rewritten to the largest size variant each CDN serves (docs/listings.md section 7).
 
 const AS24_SIZE = '1920x1080';
 const MOBILE_RULE = 'mo-1600.jpg';

@@ -29,8 +29,9 @@ export function emptyListing(marketplace: Marketplace): ListingData {
 }
 
 /**
- * listings.md §0.4: a value labelled WLTP (or NEDC) keeps its label; otherwise first registration
- * on or after 09/2018 is WLTP, before 09/2017 NEDC, in between (or no date) unknown.
+ * The test cycle of a CO2 figure (docs/listings.md section 9): a value labelled WLTP (or NEDC) keeps
+ * its label; otherwise first registration on or after 09/2018 is WLTP, before 09/2017 NEDC, in
+ * between (or no date) unknown.
  */
 export function co2CycleFor(
   co2: number | null,

@@ -1,6 +1,6 @@
-// mobile.de (listings.md §1): App Router flight data holding "listing":{…} (or "ad":{…}), the legacy
-// window.__INITIAL_STATE__ -> search.vip.ads.<key>.data.ad, and as a last resort the spec table rows
-// (<dt data-testid="<tag>-item">label</dt><dd>value</dd>).
+// mobile.de (docs/listings.md section 2): App Router flight data holding "listing":{…} (or "ad":{…}),
+// the legacy window.__INITIAL_STATE__ -> search.vip.ads.<key>.data.ad, and as a last resort the spec
+// table rows (<dt data-testid="<tag>-item">label</dt><dd>value</dd>).
 import type { ListingData } from './types.ts';
 import { asHybrid, asPlugin, fuelFromMobileCode, fuelFromText, type FuelInfo } from './fuel.ts';
 import {
@@ -38,7 +38,7 @@ const hasSpecRows = (o: Record<string, unknown>) =>
 
 /**
  * An advert: a make or title with a price or spec rows, or spec rows with a price. Real flight
- * data may omit make/title from the object that carries the spec rows (KAAP_Portal capture), and
+ * data may omit make/title from the object that carries the spec rows (seen on real pages), and
  * recommendation lists carry `{id, price}` objects without spec rows.
  */
 const looksLikeListing = (o: Record<string, unknown>) =>
@@ -120,8 +120,8 @@ const NOT_THE_VALUE =
 
 /**
  * Tag first, then the localized row labels (de, en, fr, nl, it, es, pl), as mobile.de prints them
- * (takscheck's live capture: "Kraftstoffart" next to "Kraftstoffverbrauch2", French "Émissions de
- * CO₂ (peigne)2", footnote digits glued to the label). Labels are matched without diacritics.
+ * (seen on real pages: "Kraftstoffart" next to "Kraftstoffverbrauch2", French "Émissions de CO₂
+ * (peigne)2", footnote digits glued to the label). Labels are matched without diacritics.
  */
 const LABELS: Record<string, RegExp> = {
   mileage: /^(kilometerstand|mileage|kilometrage|chilometraggio|kilometraje|przebieg)/i,

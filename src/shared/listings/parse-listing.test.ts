@@ -343,9 +343,9 @@ const CASES: [file: string, url: string, expected: ListingData][] = [
       ],
     },
   ],
-  // Variants learned from real captures (listings.md §8 sources); each fixture is hand-authored.
-  // The spec rows sit in an "ad" object without make, title or images (KAAP_Portal capture); a similar-ads row
-  // under "listing" comes first; the car is named by the h1, padded with "|" selling points; og:image as cover.
+  // Variants seen on real pages (docs/listings.md section 11); each fixture is hand-authored.
+  // The spec rows sit in an "ad" object without make, title or images; a similar-ads row under "listing" comes
+  // first; the car is named by the h1, padded with "|" selling points; og:image as cover.
   [
     'mobile-de-rsc-ad-without-make.html',
     'https://suchen.mobile.de/fahrzeuge/details.html?id=463000111',
@@ -374,7 +374,7 @@ const CASES: [file: string, url: string, expected: ListingData][] = [
     },
   ],
   // A recommended advert (make, title, price) precedes the page's own under the same key; subTitle padded with
-  // "*" (PacasLT capture); consumption row tagged envkv.consumptionDetails.fuel; no CO2 row.
+  // "*"; consumption row tagged envkv.consumptionDetails.fuel; no CO2 row.
   [
     'mobile-de-rsc-recommendation-first.html',
     'https://suchen.mobile.de/auto-inserat/audi-q5/463000333.html',
@@ -405,8 +405,8 @@ const CASES: [file: string, url: string, expected: ListingData][] = [
       ],
     },
   ],
-  // No page state: plain <dt>/<dd> rows with French labels as mobile.de prints them (takscheck capture), a CO2
-  // class row before the figure, footnote digits glued to labels.
+  // No page state: plain <dt>/<dd> rows with French labels as mobile.de prints them, a CO2 class row before the
+  // figure, footnote digits glued to labels.
   [
     'mobile-de-dom-labels-fr.html',
     'https://suchen.mobile.de/fahrzeuge/details.html?id=463000444&lang=fr',
@@ -434,8 +434,8 @@ const CASES: [file: string, url: string, expected: ListingData][] = [
       imageUrls: [],
     },
   ],
-  // AS24 files even a 2009 car's CO2 under `wltp` (scrapfly capture): before 09/2017 it is NEDC. English
-  // number formats; no location, trackingParams country as ISO alpha-2.
+  // AS24 files even a 2009 car's CO2 under `wltp`: before 09/2017 it is NEDC. English number formats; no
+  // location, trackingParams country as ISO alpha-2.
   [
     'as24-com-old-car-wltp-block.html',
     'https://www.autoscout24.com/offers/toyota-yaris-7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f',
@@ -466,7 +466,7 @@ const CASES: [file: string, url: string, expected: ListingData][] = [
       ],
     },
   ],
-  // Raw null in the page data, the figure only in the rendered spec row (takscheck's live nl capture).
+  // Raw null in the page data, the figure only in the rendered spec row (as on some real .nl pages).
   [
     'as24-nl-co2-only-in-spec-row.html',
     'https://www.autoscout24.nl/aanbod/bmw-118-2b3c4d5e-6f70-4a8b-9c0d-1e2f3a4b5c6d',
@@ -524,7 +524,7 @@ const CASES: [file: string, url: string, expected: ListingData][] = [
       imageUrls: [`${APOLLO}eyJmbiI6InN2c3dhcDEtU1REVlRMUFQifQ.SwAp01/image;s=1920x0`],
     },
   ],
-  // otomoto display rows only (PacasLT capture); "Faktura VAT" alone is no deductible-VAT signal; production year only.
+  // otomoto display rows only; "Faktura VAT" alone is no deductible-VAT signal; production year only.
   [
     'otomoto-details-faktura.html',
     'https://www.otomoto.pl/osobowe/oferta/volvo-xc-60-ID6Fakt1.html',

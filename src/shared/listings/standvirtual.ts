@@ -1,5 +1,5 @@
-// Standvirtual, otomoto and autovit (one OLX platform, listings.md §3): script#__NEXT_DATA__ ->
-// props.pageProps.advert, machine values in advert.parametersDict.
+// Standvirtual, otomoto and autovit (one OLX platform, docs/listings.md section 4):
+// script#__NEXT_DATA__ -> props.pageProps.advert, machine values in advert.parametersDict.
 import type { ListingData, Marketplace } from './types.ts';
 import { fuelFromText, NO_FUEL } from './fuel.ts';
 import { findScripts, nextData } from './html-scripts.ts';
@@ -21,12 +21,11 @@ import { cleanText, countryCode, findObject, foldText, isRecord, pathGet } from 
 
 /** Each site is national: the country when the seller's location does not say. */
 const SITE_COUNTRY: Record<string, string> = { 'standvirtual.com': 'PT', 'otomoto.pl': 'PL', 'autovit.ro': 'RO' };
-/** Standard VAT rates used to derive a net price from a "VAT deductible" flag (listings.md §0.6). */
+/** Standard VAT rates used to derive a net price from a "VAT deductible" flag (docs/listings.md section 10). */
 const VAT_RATE: Record<string, number> = { PT: 23, PL: 23, RO: 21 };
 /** Regions with their own VAT rate (Azores, Madeira): the rate is then not known. */
 const OTHER_VAT_REGION = /a[cç]ores|azores|madeira/i;
-// "Faktura VAT" alone (an invoice, possibly under the margin scheme) is not a deductible-VAT signal
-// (belovn1999-rgb/ag-it-project's otomoto reader, checked against live pages 2026-10).
+// "Faktura VAT" alone (an invoice, possibly under the margin scheme) is not a deductible-VAT signal.
 const VAT_LABEL = /iva discriminado|vat[- ]deductible|mo[zż]liwo[sś][cć] odliczenia vat|tva deductibil/i;
 
 type Param = { value: string | null; label: string | null };
@@ -63,7 +62,7 @@ function paramsOf(advert: Record<string, unknown>): (key: string) => Param {
 function fromAdvert(a: Record<string, unknown>, url: string, marketplace: Marketplace): ListingData | null {
   const param = paramsOf(a);
   const out = emptyListing(marketplace);
-  // Brand, model and version come from parametersDict: the display rows in `details` are shifted (listings.md §3.2).
+  // Brand, model and version come from parametersDict: the display rows in `details` are shifted (see paramsOf).
   out.brand = param('make').label ?? param('make').value;
   out.model = param('model').label ?? param('model').value;
   out.submodel = param('version').label ?? param('version_label').label ?? param('version_label').value;

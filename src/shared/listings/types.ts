@@ -21,7 +21,7 @@ export interface ListingData {
   powerHp: number | null;
   /** g/km */
   co2: number | null;
-  /** 'wltp' from a WLTP block or label; else the first-registration rule of listings.md §0.4; 'unknown' without co2. */
+  /** As the page labels it, else by first registration (docs/listings.md section 9); 'unknown' without co2. */
   co2Cycle: Co2Cycle;
   /** 'MM/YYYY' */
   firstRegistration: string | null;

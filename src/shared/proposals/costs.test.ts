@@ -113,7 +113,7 @@ describe('helpers', () => {
     for (const bad of ['3/2021', '2021-03', '00/2020', '', null]) expect(firstRegistrationDate(bad)).toBeNull();
   });
 
-  it('switches WLTP on from September 2018 (DECISIONS 20)', () => {
+  it('switches WLTP on from September 2018', () => {
     expect(defaultWltp('08/2018')).toBe(false);
     expect(defaultWltp('09/2018')).toBe(true);
     expect(defaultWltp(null)).toBe(true);

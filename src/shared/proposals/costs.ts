@@ -1,7 +1,7 @@
 /**
- * A proposal's ISV, IVA and total (document 2 section 9, isv-rules.md), computed by the shared tax
- * engine. The editor calls it on every keystroke and the server calls it on save, so the numbers
- * the customer sees are the ones staff saw while editing.
+ * A proposal's ISV, IVA and total (docs/tax-rules.md), computed by the shared tax engine. The editor
+ * calls it on every keystroke and the server calls it on save, so the numbers the customer sees are
+ * the ones staff saw while editing.
  */
 import { calculateTax, TaxInputError } from '#shared/tax/calculate.ts';
 import { isValidYmd } from '#shared/tax/dates.ts';
@@ -44,7 +44,7 @@ export interface ProposalCosts {
   declarationDate: string;
 }
 
-/** The tax tables of a canonical fuel: hybrids use their combustion fuel's tables (isv-rules.md 1). */
+/** The tax tables of a canonical fuel: hybrids use their combustion fuel's tables (docs/tax-rules.md section 1). */
 const ENGINE_FUEL: Record<FuelType, Fuel | null> = {
   petrol: 'petrol',
   diesel: 'diesel',
@@ -65,7 +65,7 @@ export function firstRegistrationDate(mmYyyy: string | null): string | null {
   return m ? `${m[2]}-${m[1]}-01` : null;
 }
 
-/** DECISIONS 20: the WLTP switch is on for first registrations from September 2018. */
+/** The WLTP switch: on for first registrations from September 2018, or without one (docs/tax-rules.md section 5). */
 export function defaultWltp(mmYyyy: string | null): boolean {
   const date = firstRegistrationDate(mmYyyy);
   return date === null || date >= '2018-09-01';

@@ -1,5 +1,5 @@
 /**
- * A new proposal's starting values: the defaults of document 2 section 9, or what a listing said.
+ * A new proposal's starting values: transport 2000 € and registration 340 €, plus what a listing said.
  * Shared so the editor, the server and the browser extension fill a proposal the same way.
  */
 import type { ListingCarData, ProposalInputParsed } from '#shared/schemas/proposals.ts';
@@ -92,7 +92,7 @@ export function proposalFromListing(car: ListingCarData, imageUrls: string[], so
     vehiclePrice: eurosOnly(car, car.price),
     vehicleOriginalPrice: eurosOnly(car, car.originalPrice),
     vehiclePriceWithoutVat: eurosOnly(car, car.priceWithoutVat),
-    // The listing's own cycle when it says; otherwise DECISIONS 20 from the first registration.
+    // The listing's own cycle when it says; otherwise WLTP from a September 2018 first registration.
     wltpValue: cycleKnown ? car.co2Cycle === 'wltp' : defaultWltp(car.firstRegistration),
     hybridValue: car.hybrid && !car.plugin,
     pluginValue: car.plugin,

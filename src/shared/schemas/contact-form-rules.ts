@@ -1,7 +1,7 @@
 /**
- * Constants and texts of the quote form (document 1 sections 5, 8 and 9), without zod, so the
- * public page can show the form before the validation code has loaded. Quoted texts are exact;
- * the others cover cases the spec leaves open (docs/decisions/009-public-site.md).
+ * Constants and texts of the quote form, without zod, so the public page can show the form before
+ * the validation code has loaded. The business's own texts are kept word for word; those under
+ * "Our own wording" cover cases it left open (docs/decisions/009-public-site.md).
  */
 export const QUOTE_FORM = {
   minFillMs: 3000,
@@ -20,7 +20,7 @@ export const QUOTE_FORM_MESSAGES = {
   honeypot: 'Erro de validação. Tente novamente.',
   tooFast: 'Por favor, preencha o formulário com calma.',
   untouched: 'Por favor, preencha todos os campos obrigatórios.',
-  /** The toast after any schema failure (no final period, as the spec quotes it). */
+  /** The toast after any schema failure (no final period, unlike `untouched`). */
   invalid: 'Por favor, preencha todos os campos obrigatórios',
   name: 'Nome é obrigatório',
   email: 'Email inválido',
@@ -33,7 +33,7 @@ export const QUOTE_FORM_MESSAGES = {
   mileage: 'Máximo de kms é obrigatório',
   transmission: 'Tipo de caixa é obrigatório',
   fuelType: 'Tipo de combustível é obrigatório',
-  // Not quoted by the spec:
+  // Our own wording:
   vehicleChoice: 'Escolha uma das opções de veículo',
   nameTooLong: 'Nome demasiado longo (máximo 100 caracteres)',
   phoneInvalid: 'Telefone inválido',

@@ -91,7 +91,7 @@ describe('the quote form schema', () => {
     expect(year('19')).toBe(false);
   });
 
-  it('checks honeypot, then fill time, then the schema (section 5 order)', () => {
+  it('checks honeypot, then fill time, then the schema', () => {
     expect(checkQuoteSubmission(payload({ honeypot: 'x', formDuration: 1, name: '' }), 2026)).toEqual({
       ok: false,
       message: M.honeypot,

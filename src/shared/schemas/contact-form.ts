@@ -11,9 +11,9 @@ import {
 import { QUOTE_FORM, QUOTE_FORM_MESSAGES as M } from './contact-form-rules.ts';
 
 /**
- * The quote form (document 1 sections 3 and 5): one schema for the form and POST /api/contact-form.
- * Every field travels as text (what the inputs hold); numbers are accepted too. The rules run in
- * one pass in the spec's order, so the form can show every field's message at once.
+ * The quote form: one schema for the form and POST /api/contact-form. Every field travels as text
+ * (what the inputs hold); numbers are accepted too. The rules run in one pass in the form's field
+ * order, so the form can show every field's message at once.
  */
 
 /** Text from a field: numbers become text, absent values the empty string. */
@@ -126,8 +126,9 @@ const emailFormat = z.email();
 const centsToDecimal = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /**
- * The rules of section 5 (items 4 to 6) plus the formats the spec leaves open, for the year
- * bounds of the given current year. Output: the request with canonical values (DECISIONS 3).
+ * The required fields (contact, then the link or the brand/model wishes) plus our own format rules
+ * (docs/decisions/009-public-site.md), for the year bounds of the given current year. Output: the
+ * request with canonical values.
  */
 export function quoteFormSchema(currentYear: number) {
   return quoteFormFieldsSchema
@@ -207,9 +208,8 @@ export type QuoteCheck =
   | { ok: false; message: string; fields?: Partial<Record<QuoteFormField, string>> };
 
 /**
- * The checks the server repeats (DECISIONS 7), in the order of section 5: honeypot, minimum fill
- * time (from the payload's formDuration), then the schema. ('No field touched' only exists in
- * the browser.)
+ * The checks the server repeats, in the form's order: honeypot, minimum fill time (from the
+ * payload's formDuration), then the schema. ('No field touched' only exists in the browser.)
  */
 export function checkQuoteSubmission(
   payload: z.output<typeof contactFormPayloadSchema>,

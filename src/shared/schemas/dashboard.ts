@@ -1,9 +1,9 @@
-/** GET /api/dashboard/stats (document 2 sections 2, 3; DECISIONS 1, 10). */
+/** GET /api/dashboard/stats: figures in euros with 30-day trends (docs/decisions/012-leads-workspace.md). */
 import { z } from 'zod';
 import { IMPORT_STATUSES } from '#shared/imports/status.ts';
 import { leadListItemSchema } from './leads.ts';
 
-/** Trends compare the last 30 days with the 30 days before (DECISIONS 10). */
+/** Trends compare the last 30 days with the 30 days before. */
 export const TREND_WINDOW_DAYS = 30;
 export const TREND_PERIOD_TEXT = 'vs previous 30 days';
 
@@ -27,7 +27,7 @@ export const dashboardStatsSchema = z.object({
   totalLeads: z.number(),
   activeImports: z.number(),
   completedImports: z.number(),
-  /** Euros, sum of service prices of imports that are not canceled (DECISIONS 10). */
+  /** Euros, sum of service prices of imports that are not canceled. */
   revenue: z.number(),
   trends: z.object({
     totalLeads: trendSchema,

@@ -16,7 +16,7 @@ const ymd = (field: string) =>
     .string(`${field} must be a date written YYYY-MM-DD`)
     .refine(isValidYmd, `${field} must be a real date written YYYY-MM-DD`);
 
-/** POST /api/isv/simulate (issue 3). Defaults that depend on today are applied by toTaxInput. */
+/** POST /api/isv/simulate (public). Defaults that depend on today are applied by toTaxInput. */
 export const isvSimulateSchema = z.object({
   fuel: z.enum(FUELS, 'fuel must be one of petrol, diesel, electric, lpg'),
   engineCc: z

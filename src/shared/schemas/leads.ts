@@ -1,6 +1,6 @@
 /**
- * Contracts of the leads workspace (document 2 sections 3, 5, 7; DECISIONS 1-4, 6, 10, 11): one
- * definition for the server's validation and serialisation and for the client's forms and parsing.
+ * Contracts of the leads workspace (docs/decisions/012-leads-workspace.md): one definition for the
+ * server's validation and serialisation and for the client's forms and parsing.
  * Statuses and mailboxes are in src/shared/leads/status.ts; the fuel and transmission vocabularies
  * in src/shared/vocabulary.ts.
  */
@@ -15,7 +15,7 @@ export type LeadOrigin = (typeof LEAD_ORIGINS)[number];
 /** Make and model of a lead whose wishes do not name them (a listing link without them in its path). */
 export const NOT_SPECIFIED = 'Not specified';
 
-/** Lead notes limit (document 2 section 9). */
+/** Lead notes: at most 1000 characters. */
 export const LEAD_NOTES_MAX = 1000;
 
 export const leadStatusSchema = z.enum(LEAD_STATUSES);
@@ -28,10 +28,10 @@ const decimalString = z.string().nullable();
 const isoInstant = z.string();
 
 // ---------------------------------------------------------------------------------------------
-// List: GET /api/leads (DECISIONS 11: the server searches, filters, orders, counts and pages)
+// List: GET /api/leads (the server searches, filters, orders, counts and pages)
 // ---------------------------------------------------------------------------------------------
 
-/** Default statuses of the list, and the Active preset (document 2 section 4). */
+/** Default statuses of the list, and the Active preset: every status but rejected and converted. */
 export const DEFAULT_LIST_STATUSES = ['requested', 'quoted', 'clarifying', 'waiting', 'contacted'] as const;
 export const LEADS_PAGE_SIZE = 50;
 
@@ -79,9 +79,9 @@ export const leadListItemSchema = z.object({
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
 /**
- * Search matches the filters hide (the banner of document 2 section 2). Present only when a search
- * term is given; `total` counts matches of the search alone that are not in the filtered result;
- * each reason counts the hidden matches that one filter excludes (a lead can count under several).
+ * Search matches the filters hide (the list's banner). Present only when a search term is given;
+ * `total` counts matches of the search alone that are not in the filtered result; each reason
+ * counts the hidden matches that one filter excludes (a lead can count under several).
  */
 export const hiddenMatchesSchema = z.object({
   total: z.number(),
@@ -181,7 +181,7 @@ const intOrNull = (label: string) =>
 
 /**
  * Year bounds depend on today's year: the server passes its clock's year, the browser its own.
- * Add/edit lead: 1900 to current + 1; manual lead: 1900 to current + 2 (document 2 section 5).
+ * Add/edit lead: 1900 to current + 1; manual lead: 1900 to current + 2.
  */
 const yearOrNull = (maxYear: number) =>
   z.preprocess(
@@ -198,9 +198,9 @@ const yearOrNull = (maxYear: number) =>
   );
 
 /**
- * PUT /api/leads/{id}: any subset of these (document 2 section 7). Inline-edit save rules of
- * section 5 are applied by the client before sending (empty make/model -> 'Not specified' etc.);
- * the server still refuses a blank first name, make or model.
+ * PUT /api/leads/{id}: any subset of these. The inline-edit save rules are applied by the client
+ * before sending (empty make/model -> 'Not specified' etc.); the server still refuses a blank first
+ * name, make or model.
  */
 export function leadUpdateSchema(currentYear: number) {
   return z
@@ -232,7 +232,7 @@ export function leadUpdateSchema(currentYear: number) {
 export type LeadUpdate = z.output<ReturnType<typeof leadUpdateSchema>>;
 export type LeadUpdateInput = z.input<ReturnType<typeof leadUpdateSchema>>;
 
-/** POST /api/leads/manual: 'Create New Lead Manually' (document 2 section 5, exact messages). */
+/** POST /api/leads/manual: 'Create New Lead Manually', with the business's exact messages. */
 export function manualLeadSchema(currentYear: number) {
   return z.object({
     firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),

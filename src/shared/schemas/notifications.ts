@@ -26,7 +26,7 @@ export const announcementSchema = z.object({
 });
 export type AnnouncementInput = z.infer<typeof announcementSchema>;
 
-/** The bell badge shows '9+' above 9 (document 2 section 2). */
+/** The bell badge shows '9+' above 9. */
 export function badgeText(count: number): string {
   return count > 9 ? '9+' : String(count);
 }

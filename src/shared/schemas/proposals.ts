@@ -6,8 +6,8 @@ import { FUEL_TYPES } from '#shared/vocabulary.ts';
 const money = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 /**
- * GET /api/proposals/public/{publicId}: exactly the fields of document 1 section 3. The response
- * schema strips anything else, so no internal id, staff data or lead phone can leak.
+ * GET /api/proposals/public/{publicId}: only what the customer's page shows. The response schema
+ * strips anything else, so no internal id, staff data or lead phone can leak.
  */
 export const publicProposalSchema = z.object({
   vehicleBrand: z.string().nullable(),
@@ -49,11 +49,11 @@ export const publicProposalResponseSchema = z.object({
 });
 export type PublicProposalResponse = z.infer<typeof publicProposalResponseSchema>;
 
-/** Public ids are UUIDs (at most 36 characters, document 1 section 9). */
+/** Public ids are UUIDs (at most 36 characters). */
 export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9-]{1,36}$/;
 
 // ---------------------------------------------------------------------------------------------
-// Staff calls (document 2 section 7): list, create, update, delete, photos, listing extraction
+// Staff calls: list, create, update, delete, photos, listing extraction
 // ---------------------------------------------------------------------------------------------
 
 export const PROPOSAL_LIMITS = {
@@ -146,7 +146,7 @@ export const proposalInputSchema = z.object({
       .max(2000, 'Listing link is at most 2000 characters')
       .nullable(),
   ),
-  /** Ordered. The product's own '/media/{key}' URLs, or marketplace photo URLs copied on save (DECISIONS 14). */
+  /** Ordered. The product's own '/media/{key}' URLs, or marketplace photo URLs copied on save. */
   imageUrls: z
     .array(z.string().trim().min(1).max(2000, 'A photo address is at most 2000 characters'))
     .max(PROPOSAL_LIMITS.maxPhotos, `At most ${PROPOSAL_LIMITS.maxPhotos} photos`)

@@ -5,8 +5,8 @@ const managerSchema = z.object({ name: z.string(), phone: z.string() });
 export type Manager = z.infer<typeof managerSchema>;
 
 /**
- * GET /api/settings/public: what the public pages show (DECISIONS 9): the company's public
- * details and the two proposal-page managers. Nothing else leaves the server without a session.
+ * GET /api/settings/public: what the public pages show: the company's public details and the
+ * two proposal-page managers. Nothing else leaves the server without a session.
  */
 export const publicSettingsSchema = z.object({
   company: z.object({ name: z.string(), logoUrl: z.string(), phone: z.string(), email: z.string() }),

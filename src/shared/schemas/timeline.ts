@@ -1,13 +1,13 @@
 /**
- * Timeline of a lead (document 2 sections 3, 4, 5, 7): e-mails, calls and chats. E-mail entries are
- * written by the mail integration and cannot be edited or deleted by staff.
+ * Timeline of a lead: e-mails, calls and chats. E-mail entries are written by the mail integration
+ * and cannot be edited or deleted by staff.
  */
 import { z } from 'zod';
 
 export const TIMELINE_TYPES = ['email', 'chat', 'call'] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 
-/** How an entry is shown (document 2 section 4); computed by src/shared/timeline/classify.ts. */
+/** How an entry is shown; computed by src/shared/timeline/classify.ts. */
 export const TIMELINE_KINDS = ['proposal', 'email_sent', 'email_received', 'call', 'chat', 'proposal_viewed'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
@@ -55,7 +55,7 @@ export const timelineEntrySchema = z.object({
   createdBy: z.number().nullable(),
   /** Display name of the staff member who logged it, when one did. */
   createdByName: z.string().nullable(),
-  /** False for e-mail entries (document 2 section 4) and for entries the product wrote itself. */
+  /** False for e-mail entries (staff cannot edit them) and for entries the product wrote itself. */
   editable: z.boolean(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
@@ -84,7 +84,7 @@ export const timelineEntryInputSchema = z
   });
 export type TimelineEntryInput = z.input<typeof timelineEntryInputSchema>;
 
-/** POST /api/leads/{id}/quick-contact: the call/chat log (document 2 section 5). */
+/** POST /api/leads/{id}/quick-contact: the call/chat log; notes are required. */
 export const quickContactSchema = z.object({
   type: z.enum(['call', 'chat'], { error: 'Choose call or chat' }),
   notes: z.string().trim().min(1, 'Notes are required').max(5000, 'Notes are at most 5000 characters'),

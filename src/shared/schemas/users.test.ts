@@ -7,7 +7,7 @@ const messages = (input: object) => {
   return r.success ? [] : r.error.issues.map((i) => i.message);
 };
 
-describe('profile rules (document 1 section 5)', () => {
+describe('profile rules', () => {
   it('accepts a valid profile and omits a blank password', () => {
     const r = userUpdateSchema.parse(valid);
     expect(r.password).toBeUndefined();

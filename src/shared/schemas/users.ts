@@ -35,8 +35,8 @@ const optionalName = z
   .transform((v) => (v ? v : null));
 
 /**
- * Edit Profile and Edit User (document 1 section 5): a blank password is omitted so the current
- * one is kept. The same schema validates the dialog and the server.
+ * Edit Profile and Edit User: a blank password is omitted so the current one is kept. The same
+ * schema validates the dialog and the server.
  */
 export const userUpdateSchema = z.object({
   username: z

@@ -1,5 +1,5 @@
-// Written from ../shared/spec/isv-rules.md section 1, independently of src/shared/tax/tables:
-// each row is one side of a band limit (both sides of every limit) with its expected euros.
+// Computed by hand from the law's environmental bands (docs/tax-rules.md section 1), independently of
+// src/shared/tax/tables: each row is one side of a band limit (both sides of every limit) with its expected euros.
 export const ENVIRONMENTAL_BOUNDARIES: [fuelAndCycle: string, co2: number, expected: number][] = [
   ['petrol wltp', 0, -43.02],
   ['petrol wltp', 110, 5.38],

@@ -20,7 +20,7 @@ const base: TaxInput = {
 const tax = (over: Partial<TaxInput>) => calculateTax({ ...base, ...over });
 const AGE_REDUCTION = [10, 20, 28, 35, 43, 52, 60, 65, 70, 75, 80];
 
-describe('environmental component: both sides of every band limit (isv-rules section 1)', () => {
+describe('environmental component: both sides of every band limit', () => {
   it.each(ENVIRONMENTAL_BOUNDARIES)('%s at %i g/km is %d EUR', (table, co2, expected) => {
     const [fuel, cycle] = table.split(' ') as ['petrol' | 'diesel', 'wltp' | 'nedc'];
     expect(tax({ fuel, co2, co2Cycle: cycle }).breakdown.environmentalComponent).toBe(expected);

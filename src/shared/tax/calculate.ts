@@ -2,7 +2,7 @@ import { addMonths, ageInStartedYears, compareYmd, parseYmd } from './dates.ts';
 import { EARLIEST_TABLE_DATE, tableSetFor } from './table-sets.ts';
 import type { Co2Cycle, LinearBand, TaxInput, TaxResult, TaxTableSet } from './types.ts';
 
-// Product policies on points the law leaves open (isv-rules.md section 5).
+// Product policies on points the law leaves open (docs/tax-rules.md section 6).
 /** Negative components are added as they are; only the final ISV is floored at 0. */
 export const FLOOR_FINAL_ISV_AT_ZERO = true;
 /** No 100 EUR minimum is applied. */
@@ -60,7 +60,7 @@ function intermediatePercent(input: TaxInput, t: TaxTableSet, notes: string[]): 
   return 100;
 }
 
-/** ISV and IVA of one car, exact to the cent (isv-rules.md). Inputs must already be validated. */
+/** ISV and IVA of one car, exact to the cent (docs/tax-rules.md). Inputs must already be validated. */
 export function calculateTax(input: TaxInput): TaxResult {
   const t = tableSetFor(input.declarationDate);
   if (!t) throw new TaxInputError('declarationDate', `No tax tables for declarations before ${EARLIEST_TABLE_DATE}`);

@@ -8,7 +8,7 @@ const email = (emailData: Record<string, unknown>, description: string | null = 
   emailData,
 });
 
-describe('timeline classification (document 2 section 4)', () => {
+describe('timeline classification', () => {
   it('reads bare addresses out of header values', () => {
     expect(addressesIn('Ana Silva <Ana.Silva@Example.pt>, rui@example.pt')).toEqual([
       'ana.silva@example.pt',
@@ -66,7 +66,7 @@ describe('timeline classification (document 2 section 4)', () => {
     expect(classifyTimelineEntry({ type: 'email', emailData: null }, COMPANY)).toBe('email_received');
   });
 
-  it('classifies calls and chats by type, with the document labels', () => {
+  it('classifies calls and chats by type, with their labels', () => {
     expect(classifyTimelineEntry({ type: 'call' }, COMPANY)).toBe('call');
     expect(classifyTimelineEntry({ type: 'chat' }, COMPANY)).toBe('chat');
     expect(['proposal', 'email_sent', 'email_received', 'call', 'chat'].map((k) => timelineLabel(k as never))).toEqual([

@@ -1,7 +1,6 @@
 /**
- * How a timeline entry is shown (document 2 section 4): pure, so the server's answer and the web
- * UI agree. The company's own addresses come from settings ('mailbox.geral.address',
- * 'mailbox.comercial.address').
+ * How a timeline entry is shown: pure, so the server's answer and the web UI agree. The company's
+ * own addresses come from settings ('mailbox.geral.address', 'mailbox.comercial.address').
  */
 import {
   TIMELINE_KIND_LABELS,
@@ -60,9 +59,9 @@ export const EMAIL_SUMMARY_MAX = 100;
 export const CONTACT_SUMMARY_MAX = 80;
 
 /**
- * The collapsed summary of an entry (document 2 section 4): an e-mail's description cut at 100
- * characters (an ellipsis marks the cut); a call or chat's first line, at most 80 characters
- * (77 plus '...'). An e-mail without a description falls back to its subject.
+ * The collapsed summary of an entry: an e-mail's description cut at 100 characters (an ellipsis
+ * marks the cut); a call or chat's first line, at most 80 characters (77 plus '...'). An e-mail
+ * without a description falls back to its subject.
  */
 export function timelineSummary(entry: ClassifiableEntry): string {
   if (entry.type === 'email') {

@@ -3,8 +3,8 @@ import type { TaxTableSet } from '../types.ts';
 /**
  * Código do ISV, Tabela A as set by the 2024 State Budget (unchanged in 2025 and 2026), with the
  * age reduction of Tabela D as rewritten by the 2025 State Budget, which applies it to the whole
- * tax since 1 January 2025. Source: ../shared/spec/isv-rules.md. Amounts are cents; rates are
- * hundredths of a euro per unit (1.09 EUR/cm3 -> 109).
+ * tax since 1 January 2025 (docs/tax-rules.md). Amounts are cents; rates are hundredths of a euro
+ * per unit (1.09 EUR/cm3 -> 109).
  */
 export const TABLES_2024: TaxTableSet = {
   version: '2024',
