@@ -5,11 +5,12 @@ import { buildApp } from './app.ts';
 import { openDb } from '#server/db/client.ts';
 import { DataDirLockedError } from '#server/db/dir-lock.ts';
 import { runMigrations } from '#server/db/migrate.ts';
-import { startPgliteMaintenance } from '#server/db/pglite-maintenance.ts';
 import { loadEnv } from './env.ts';
 import { createLocalHub } from '#server/realtime/hub.ts';
 import { createPgHub } from '#server/realtime/pg-bridge.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { processJobs } from '#server/jobs/process-jobs.ts';
+import { createJobRunner } from '#server/jobs/runner.ts';
 
 const env = loadEnv();
 const log = createLogger(env);
@@ -35,17 +36,19 @@ async function start() {
     logger: log,
     ...(env.WEB_ROOT ? { webRoot: path.resolve(env.WEB_ROOT) } : {}),
   });
-  const stopMaintenance = startPgliteMaintenance(database, log);
+  // Jobs belong to the process, not the app: tests build the app and run jobs on demand.
+  const jobs = createJobRunner({ db: database.db, jobs: processJobs(database), log });
   closeWithGrace({ delay: 10_000, logger: log }, async ({ err, signal }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');
-    stopMaintenance();
+    await jobs.stop();
     await app.close();
     await hub.close();
     await database.close();
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   log.info({ ms: Date.now() - t0 }, `ready on http://localhost:${env.PORT}`);
+  jobs.start();
 }
 
 start().catch((err: Error) => {

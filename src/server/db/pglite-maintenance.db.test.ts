@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDatabase, onPostgres } from '#test/test-db.ts';
 import type { Database } from './client.ts';
 import { leads } from './schema/leads.ts';
-import { startPgliteMaintenance, vacuumAnalyze } from './pglite-maintenance.ts';
+import { vacuumAnalyze } from './pglite-maintenance.ts';
 
 describe('PGlite maintenance (no autovacuum there)', () => {
   let t: Database;
@@ -31,18 +31,5 @@ describe('PGlite maintenance (no autovacuum there)', () => {
     await vacuumAnalyze(t);
     if (onPostgres()) expect(await statsRows()).toBe(0);
     else expect(await statsRows()).toBeGreaterThan(10); // one row per column of leads
-  });
-
-  it('runs on a timer and reports how it went; nothing is scheduled on PostgreSQL', async () => {
-    const logged: string[] = [];
-    const log = {
-      info: (_: object, msg: string) => logged.push(`info ${msg}`),
-      warn: (_: object, msg: string) => logged.push(`warn ${msg}`),
-    };
-    const stop = startPgliteMaintenance(t, log, { firstAfterMs: 5, everyMs: 60_000 });
-    const deadline = Date.now() + (onPostgres() ? 200 : 20_000);
-    while (logged.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    stop();
-    expect(logged).toEqual(onPostgres() ? [] : ['info database maintenance (VACUUM ANALYZE) done']);
   });
 });

@@ -5,3 +5,4 @@ export * from './leads.ts';
 export * from './proposals.ts';
 export * from './imports.ts';
 export * from './messaging.ts';
+export * from './jobs.ts';

@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import type { NotificationType } from '#shared/schemas/notifications.ts';
@@ -81,18 +69,4 @@ export const mailboxConnections = pgTable(
     check('mailbox_connections_account_check', sql`${t.account} in ('geral', 'comercial')`),
     check('mailbox_connections_provider_check', sql`${t.provider} in ('gmail', 'imap')`),
   ],
-);
-
-/** Scheduled-job slots: the instance that inserts a (job, slot) row first runs it. */
-export const jobRuns = pgTable(
-  'job_runs',
-  {
-    job: varchar({ length: 50 }).notNull(),
-    slot: timestamp({ withTimezone: true }).notNull(),
-    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp({ withTimezone: true }),
-    error: text(),
-    details: jsonb(),
-  },
-  (t) => [primaryKey({ columns: [t.job, t.slot] })],
 );

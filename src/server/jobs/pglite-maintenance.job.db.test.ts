@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import { createTestDatabase, onPostgres } from '#test/test-db.ts';
+import { HOUR, MINUTE } from './job.ts';
+import { captureLog, testClock } from './jobs.test-helpers.ts';
+import { processJobs } from './process-jobs.ts';
+import { createJobRunner } from './runner.ts';
+
+describe('pglite-maintenance job (PGlite has no autovacuum)', () => {
+  let t: Database;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await t.db.insert(leads).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        reference: `M${i}`,
+        firstName: 'M',
+        vehicleMake: 'Fiat',
+        vehicleModel: 'Uno',
+        status: i % 2 ? 'quoted' : 'requested',
+      })),
+    );
+  });
+  afterAll(() => t.close());
+
+  const statsRows = async () => {
+    const res = await t.db.execute(sql`select count(*)::int as n from pg_stats where tablename = 'leads'`);
+    return Number((res as { rows: { n: number }[] }).rows[0]!.n);
+  };
+
+  it('is a job of the process on PGlite only (PostgreSQL runs its own autovacuum)', () => {
+    const jobs = processJobs(t);
+    if (onPostgres()) expect(jobs).toEqual([]);
+    else expect(jobs).toMatchObject([{ name: 'pglite-maintenance', schedule: { every: HOUR, firstAfter: MINUTE } }]);
+  });
+
+  it.skipIf(onPostgres())('runs VACUUM (ANALYZE) through the runner and records the run', async () => {
+    const { log, messages } = captureLog();
+    const runner = createJobRunner({ db: t.db, jobs: processJobs(t), log, clock: testClock('2026-11-25T10:01:00Z') });
+    expect(await statsRows()).toBe(0);
+    expect(await runner.runNow('pglite-maintenance')).toMatchObject({ status: 'succeeded' });
+    expect(await statsRows()).toBeGreaterThan(10); // one row per column of leads
+    expect(messages()).toEqual(['info job done']);
+    expect(await runner.status()).toMatchObject([
+      { job: 'pglite-maintenance', lastSuccessAt: new Date('2026-11-25T10:01:00Z'), lastError: null },
+    ]);
+  });
+});

@@ -1,0 +1,11 @@
+import type { Database } from '#server/db/client.ts';
+import type { Job } from './job.ts';
+import { pgliteMaintenanceJob } from './pglite-maintenance.job.ts';
+
+/** The jobs a server process runs (main.ts starts them; building the app alone starts none). */
+export function processJobs(database: Database): Job[] {
+  const jobs: Job[] = [];
+  // PostgreSQL has autovacuum.
+  if (database.kind === 'pglite') jobs.push(pgliteMaintenanceJob(database));
+  return jobs;
+}
