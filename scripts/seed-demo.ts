@@ -1,4 +1,5 @@
 // Fills a database with a living demo business: npm run db:seed [-- --force]
+import { vacuumAnalyze } from '#server/db/pglite-maintenance.ts';
 import { openMigratedDbFromEnv } from '#server/db/seed/open-from-env.ts';
 import { DEMO_PASSWORD, DEMO_USERS, LeadsExistError, seedDemo } from '#server/db/seed/seed-demo.ts';
 
@@ -34,6 +35,8 @@ try {
     const state = s.usersCreated.includes(u.username) ? 'created' : 'already existed';
     console.log(`  ${u.username.padEnd(14)} ${DEMO_PASSWORD}  (${u.role}, ${state})`);
   }
+  // Planner statistics now, not at the next hourly maintenance slot (PGlite has no autovacuum).
+  await vacuumAnalyze(database);
   console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 } catch (err) {
   if (err instanceof LeadsExistError) {
