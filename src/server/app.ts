@@ -17,6 +17,7 @@ import { serializerCompiler } from '#server/plugins/serializer.ts';
 import { serveSpa } from '#server/plugins/serve-spa.ts';
 import { websocketRoutes } from '#server/plugins/websocket.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
+import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { authRoutes } from '#server/modules/auth/auth.routes.ts';
 import { createAuthService } from '#server/modules/auth/auth.service.ts';
 import { createSessionService } from '#server/modules/auth/session.service.ts';
@@ -72,8 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Services: built once here, with explicit dependencies.
   const sessions = createSessionService({ db, clock, hub, ttlDays: env.SESSION_TTL_DAYS });
-  const auth = createAuthService({ db, clock, sessions });
-  const users = createUsersService({ db, clock, hub });
+  const audit = createAuditService({ db });
+  const auth = createAuthService({ db, clock, sessions, audit });
+  const users = createUsersService({ db, clock, hub, audit });
   const notifications = createNotificationsService({ db, hub });
   const leads = createLeadsService({ db, hub, notifications, clock, log: app.log });
   const marketplace = { testOrigin: env.LISTING_FETCH_TEST_ORIGIN };

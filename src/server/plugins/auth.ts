@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import fp from 'fastify-plugin';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SessionService, ResolvedSession } from '#server/modules/auth/session.service.ts';
-import type { UserRow } from '#server/modules/users/users.repository.ts';
+import type { UserRow } from '#server/modules/users/users.api.ts';
 
 /** Every /api route declares who may call it; a route without `config.access` fails at start-up. */
 export type Access = 'public' | 'user' | 'admin';
