@@ -27,6 +27,7 @@ import { leadsListRoutes } from '#server/modules/leads/leads-list.routes.ts';
 import { leadsRoutes } from '#server/modules/leads/leads.routes.ts';
 import { createLeadsService } from '#server/modules/leads/leads.service.ts';
 import { mediaRoutes } from '#server/modules/media/media.routes.ts';
+import { createMediaService } from '#server/modules/media/media.service.ts';
 import { notificationsRoutes } from '#server/modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts';
 import { timelineRoutes } from '#server/modules/timeline/timeline.routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     testOrigin: marketplace.testOrigin,
   });
   const settings = createSettingsService({ db });
+  const media = createMediaService({ db });
   app.decorate('services', { sessions, auth, users, notifications, leads, proposals, settings });
 
   // Cross-cutting plugins, in order: errors, request id and security headers, cookies, rate limits,
@@ -117,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users });
   await app.register(notificationsRoutes, { notifications });
   await app.register(websocketRoutes, { hub });
-  await app.register(mediaRoutes, { db });
+  await app.register(mediaRoutes, { media });
   await app.register(isvRoutes, { clock, ratePerMinute: env.ISV_RATE_LIMIT_PER_MINUTE });
   await app.register(contactFormRoutes, { leads, clock });
   await app.register(leadsListRoutes, { db, clock });
