@@ -7,20 +7,10 @@ import {
   timelineEntrySchema,
   timelineListSchema,
 } from '#shared/schemas/timeline.ts';
-import type { Db } from '#server/db/client.ts';
-import type { EventHub } from '#server/realtime/hub.ts';
-import type { Clock } from '#server/lib/clock.ts';
-import type { SettingsService } from '#server/modules/settings/settings.service.ts';
-import { createTimelineService } from './timeline.service.ts';
+import type { TimelineService } from './timeline.service.ts';
 
 /** A lead's timeline and the quick contact log (document 2 sections 4, 5, 7; ADR 012). */
-export const timelineRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  hub: EventHub;
-  clock: Clock;
-  settings: SettingsService;
-}> = async (app, deps) => {
-  const timeline = createTimelineService(deps);
+export const timelineRoutes: FastifyPluginAsyncZod<{ timeline: TimelineService }> = async (app, { timeline }) => {
   const config = { access: 'user' as const };
 
   app.get(
