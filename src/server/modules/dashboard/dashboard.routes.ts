@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
+import { signedInUser } from '#server/plugins/auth.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 /** GET /api/dashboard/stats (DECISIONS 10). */
@@ -7,6 +8,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
   app.get(
     '/api/dashboard/stats',
     { config: { access: 'user' }, schema: { response: { 200: dashboardStatsSchema } } },
-    async (request) => dashboard.stats(request.user!.id),
+    async (request) => dashboard.stats(signedInUser(request).id),
   );
 };
