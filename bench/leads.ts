@@ -152,7 +152,7 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
       console.log(`VACUUM ANALYZE: ${maintenanceMs} ms`);
     }
 
-    const app = await buildApp({
+    const { app } = await buildApp({
       database,
       hub: createLocalHub(),
       clock: { now: () => NOW },

@@ -10,7 +10,7 @@ import { openDb } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 import { loadEnv } from '#server/env.ts';
 import { hashPassword } from '#server/lib/password.ts';
-import { recordAudit } from '#server/modules/auth/audit.repository.ts';
+import { recordAudit } from '#server/modules/audit/audit.repository.ts';
 import { deleteSessionsOfUser } from '#server/modules/auth/sessions.repository.ts';
 import { findUserByUsername, insertUser, listUsers, updateUser } from '#server/modules/users/users.repository.ts';
 import { isStrongPassword, ROLES, USERNAME_MIN_LENGTH, type Role } from '#shared/schemas/users.ts';

@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '#server/db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 import type { Env } from './env.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { systemClock, type Clock } from '#server/lib/clock.ts';
@@ -17,6 +17,7 @@ import { serializerCompiler } from '#server/plugins/serializer.ts';
 import { serveSpa } from '#server/plugins/serve-spa.ts';
 import { websocketRoutes } from '#server/plugins/websocket.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
+import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { authRoutes } from '#server/modules/auth/auth.routes.ts';
 import { createAuthService } from '#server/modules/auth/auth.service.ts';
 import { createSessionService } from '#server/modules/auth/session.service.ts';
@@ -26,9 +27,12 @@ import { leadsListRoutes } from '#server/modules/leads/leads-list.routes.ts';
 import { leadsRoutes } from '#server/modules/leads/leads.routes.ts';
 import { createLeadsService } from '#server/modules/leads/leads.service.ts';
 import { mediaRoutes } from '#server/modules/media/media.routes.ts';
+import { createMediaService } from '#server/modules/media/media.service.ts';
 import { notificationsRoutes } from '#server/modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from '#server/modules/dashboard/dashboard.service.ts';
 import { timelineRoutes } from '#server/modules/timeline/timeline.routes.ts';
+import { createTimelineService } from '#server/modules/timeline/timeline.service.ts';
 import { createNotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import { proposalsRoutes } from '#server/modules/proposals/proposals.routes.ts';
 import { createProposalsService } from '#server/modules/proposals/proposals.service.ts';
@@ -53,10 +57,56 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
 }
 
-/** Builds the whole app from its modules; main.ts listens, tests call inject(). */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/**
+ * The dependency graph in one place: every service, built once with its dependencies given
+ * explicitly. Route plugins receive services, never the database.
+ */
+function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDeps['env']; log: FastifyBaseLogger }) {
+  const { db, hub, clock, env, log } = deps;
+  const settings = createSettingsService({ db });
+  const audit = createAuditService({ db });
+  const sessions = createSessionService({ db, clock, hub, ttlDays: env.SESSION_TTL_DAYS });
+  const auth = createAuthService({ db, clock, sessions, audit });
+  const users = createUsersService({ db, clock, hub, audit });
+  const notifications = createNotificationsService({ db, hub });
+  const leads = createLeadsService({ db, hub, notifications, clock, log });
+  const timeline = createTimelineService({ db, hub, clock, settings });
+  const dashboard = createDashboardService({ db, clock });
+  const media = createMediaService({ db });
+  const marketplace = { testOrigin: env.LISTING_FETCH_TEST_ORIGIN };
+  const proposals = createProposalsService({
+    db,
+    hub,
+    clock,
+    notifications,
+    photos: createPhotoDownloader(marketplace),
+    log,
+  });
+  const scraper = createListingScraper({
+    fetcher: createListingPageFetcher(marketplace),
+    testOrigin: marketplace.testOrigin,
+  });
+  return {
+    settings,
+    audit,
+    sessions,
+    auth,
+    users,
+    notifications,
+    leads,
+    timeline,
+    dashboard,
+    media,
+    proposals,
+    scraper,
+  };
+}
+
+export type AppServices = ReturnType<typeof createServices>;
+
+/** Builds the whole app from its modules; main.ts listens, tests call inject() and may reach the services. */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: AppServices }> {
   const { database, hub, env } = deps;
-  const db = database.db;
   const clock = deps.clock ?? systemClock;
 
   const app = Fastify({
@@ -70,27 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Services: built once here, with explicit dependencies.
-  const sessions = createSessionService({ db, clock, hub, ttlDays: env.SESSION_TTL_DAYS });
-  const auth = createAuthService({ db, clock, sessions });
-  const users = createUsersService({ db, clock, hub });
-  const notifications = createNotificationsService({ db, hub });
-  const leads = createLeadsService({ db, hub, notifications, clock, log: app.log });
-  const marketplace = { testOrigin: env.LISTING_FETCH_TEST_ORIGIN };
-  const proposals = createProposalsService({
-    db,
-    hub,
-    clock,
-    notifications,
-    photos: createPhotoDownloader(marketplace),
-    log: app.log,
-  });
-  const scraper = createListingScraper({
-    fetcher: createListingPageFetcher(marketplace),
-    testOrigin: marketplace.testOrigin,
-  });
-  const settings = createSettingsService({ db });
-  app.decorate('services', { sessions, auth, users, notifications, leads, proposals, settings });
+  const services = createServices({ db: database.db, hub, clock, env, log: app.log });
+  const { settings, sessions, auth, users, notifications, leads, timeline, dashboard, media, proposals, scraper } =
+    services;
 
   // Cross-cutting plugins, in order: errors, request id and security headers, cookies, rate limits,
   // the access guard.
@@ -115,13 +147,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users });
   await app.register(notificationsRoutes, { notifications });
   await app.register(websocketRoutes, { hub });
-  await app.register(mediaRoutes, { db });
+  await app.register(mediaRoutes, { media });
   await app.register(isvRoutes, { clock, ratePerMinute: env.ISV_RATE_LIMIT_PER_MINUTE });
   await app.register(contactFormRoutes, { leads, clock });
-  await app.register(leadsListRoutes, { db, clock });
+  await app.register(leadsListRoutes, { db: database.db, clock });
   await app.register(leadsRoutes, { leads, clock });
-  await app.register(timelineRoutes, { db, hub, clock, settings });
-  await app.register(dashboardRoutes, { db, clock });
+  await app.register(timelineRoutes, { timeline });
+  await app.register(dashboardRoutes, { dashboard });
   await app.register(proposalsRoutes, {
     proposals,
     scraper,
@@ -135,19 +167,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Server-rendered public pages, robots.txt and sitemap.xml, ahead of the static web app.
   await app.register(publicSiteRoutes, { webRoot, settings, proposals, clock });
   await app.register(serveSpa, { webRoot });
-  return app;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: {
-      sessions: ReturnType<typeof createSessionService>;
-      auth: ReturnType<typeof createAuthService>;
-      users: ReturnType<typeof createUsersService>;
-      notifications: ReturnType<typeof createNotificationsService>;
-      leads: ReturnType<typeof createLeadsService>;
-      proposals: ReturnType<typeof createProposalsService>;
-      settings: ReturnType<typeof createSettingsService>;
-    };
-  }
+  return { app, services };
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { hashPassword } from '#server/lib/password.ts';
-import { ensureSettingDefaults } from '#server/modules/settings/settings.repository.ts';
-import { countUsers, insertUserIfAbsent } from '#server/modules/users/users.repository.ts';
+import { ensureSettingDefaults } from '#server/modules/settings/settings.api.ts';
+import { countUsers, insertUserIfAbsent } from '#server/modules/users/users.api.ts';
 
 /** Letters and digits that cannot be confused when read from a log (no 0/O, 1/l/I). */
 export function readablePassword(): string {

@@ -29,7 +29,7 @@ async function start() {
       ? await createPgHub(database.url!, log)
       : createLocalHub((err) => log.error({ err }, 'event listener failed'));
 
-  const app = await buildApp({
+  const { app } = await buildApp({
     database,
     hub,
     env,

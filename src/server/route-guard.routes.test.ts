@@ -98,7 +98,7 @@ describe('one guard for every call', () => {
     const { default: Fastify } = await import('fastify');
     const { authPlugin } = await import('#server/plugins/auth.ts');
     const app = Fastify();
-    await app.register(authPlugin, { sessions: t.app.services.sessions, secureCookies: 'auto' });
+    await app.register(authPlugin, { sessions: t.services.sessions, secureCookies: 'auto' });
     expect(() => app.get('/api/unguarded', async () => ({ leaked: true }))).toThrow(/has no access rule/);
     await app.close();
   });

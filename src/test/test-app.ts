@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app.ts';
+import { buildApp, type AppServices } from '#server/app.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { hashPassword } from '#server/lib/password.ts';
@@ -12,6 +12,8 @@ export const TEST_PASSWORD = 'Sup3rSecret!';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the app was built with (a test may call one directly, e.g. notify). */
+  services: AppServices;
   database: Database;
   hub: EventHub;
   /** Creates a staff user (password TEST_PASSWORD). */
@@ -31,7 +33,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   const hub = opts.hub ?? createLocalHub();
-  const app = await buildApp({
+  const { app, services } = await buildApp({
     database,
     hub,
     clock: opts.clock,
@@ -68,6 +70,7 @@ export async function createTestApp(
 
   return {
     app,
+    services,
     database,
     hub,
     createUser,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import fp from 'fastify-plugin';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SessionService, ResolvedSession } from '#server/modules/auth/session.service.ts';
-import type { UserRow } from '#server/modules/users/users.repository.ts';
+import type { UserRow } from '#server/modules/users/users.api.ts';
 
 /** Every /api route declares who may call it; a route without `config.access` fails at start-up. */
 export type Access = 'public' | 'user' | 'admin';
@@ -27,6 +27,15 @@ declare module 'fastify' {
 export interface AuthPluginOptions {
   sessions: SessionService;
   secureCookies: 'auto' | boolean;
+}
+
+/**
+ * The signed-in user of a 'user' or 'admin' route. The guard has set it before the handler runs;
+ * should a route's access ever change to 'public', this answers 401 instead of a crash.
+ */
+export function signedInUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
+  return request.user;
 }
 
 export function sessionCookieOptions(request: FastifyRequest, secure: 'auto' | boolean, expires: Date) {

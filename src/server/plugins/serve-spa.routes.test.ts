@@ -177,7 +177,7 @@ describe('TRUST_PROXY', () => {
   });
 
   async function appWith(trustProxy: boolean) {
-    const app = await buildApp({
+    const { app } = await buildApp({
       database,
       hub: createLocalHub(),
       env: {

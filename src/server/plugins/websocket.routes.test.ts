@@ -171,7 +171,7 @@ describe('WebSocket /api/ws', () => {
     const mine = connect(cookie);
     const theirs = connect(otherCookie);
     await Promise.all([mine.message('connected'), theirs.message('connected')]);
-    await t.app.services.notifications.notify({ type: 'other', title: 'x', message: 'y' }, { userIds: [user.id] });
+    await t.services.notifications.notify({ type: 'other', title: 'x', message: 'y' }, { userIds: [user.id] });
     await mine.message('notification_created');
     expect(
       (await t.app.inject({ method: 'PUT', url: '/api/notifications/mark-all-read', headers: { cookie } })).json(),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { EventHub, HubEvent } from '#server/realtime/hub.ts';
+import { signedInUser } from './auth.ts';
 
 interface Client {
   socket: WebSocket;
@@ -61,7 +62,7 @@ export async function websocketRoutes(app: FastifyInstance, opts: { hub: EventHu
   });
 
   app.get('/api/ws', { websocket: true, config: { access: 'user' } }, (socket, request) => {
-    const client: Client = { socket, userId: request.user!.id, sid: request.session!.sid, alive: true };
+    const client: Client = { socket, userId: signedInUser(request).id, sid: request.session!.sid, alive: true };
     clients.add(client);
     socket.on('pong', () => (client.alive = true));
     socket.on('close', () => clients.delete(client));

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -63,6 +64,22 @@ export const proposals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('proposals_lead_idx').on(t.leadId)],
+);
+
+/**
+ * The last counted view of each visitor of a proposal (ADR 013): a reload within the window is the
+ * same view. In the database, not in memory, so instances sharing it agree. The visitor is a hash.
+ */
+export const proposalViewVisits = pgTable(
+  'proposal_view_visits',
+  {
+    proposalId: integer()
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    visitorHash: varchar({ length: 64 }).notNull(),
+    lastCountedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.proposalId, t.visitorHash] })],
 );
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });

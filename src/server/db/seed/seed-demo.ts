@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { count, inArray, sql } from 'drizzle-orm';
 import { SETTINGS } from '#shared/settings.ts';
 import { hashPassword } from '#server/lib/password.ts';
-import { nextLeadReference } from '#server/modules/leads/lead-reference.ts';
+import { nextLeadReference } from '#server/modules/leads/leads.api.ts';
 import type { Db, Tx } from '../client.ts';
 import {
   emailTemplates,
@@ -70,7 +70,7 @@ export interface SeedDemoSummary {
 }
 
 /** Tables --force empties. users, sessions, the audit log, mailboxes and secrets stay. */
-const BUSINESS_TABLES = sql`lead_timeline, user_lead_views, stored_media, proposals, import_costs, imports, suppliers, notifications, email_templates, leads`;
+const BUSINESS_TABLES = sql`lead_timeline, user_lead_views, proposal_view_visits, stored_media, proposals, import_costs, imports, suppliers, notifications, email_templates, leads`;
 
 export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<SeedDemoSummary> {
   const now = options.now ?? new Date();

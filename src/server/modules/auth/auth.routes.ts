@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema } from '#shared/schemas/auth.ts';
 import { userSchema } from '#shared/schemas/users.ts';
-import { SESSION_COOKIE, sessionCookieOptions } from '#server/plugins/auth.ts';
+import { SESSION_COOKIE, sessionCookieOptions, signedInUser } from '#server/plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
 import type { SessionService } from './session.service.ts';
 import { hashToken } from './session.service.ts';
@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/api/auth/user',
     { config: { access: 'user' }, schema: { response: { 200: userSchema } } },
-    async (request) => request.user!,
+    async (request) => signedInUser(request),
   );
 
   // Where the browser goes after losing its session (DECISIONS 12): the admin shell shows the login form.

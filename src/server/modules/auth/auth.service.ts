@@ -3,8 +3,8 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { hashPassword, verifyPassword } from '#server/lib/password.ts';
 import { LOGIN_LOCKOUT, type LoginInput } from '#shared/schemas/auth.ts';
-import { findUserByUsername, type UserRow } from '#server/modules/users/users.repository.ts';
-import * as audit from './audit.repository.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
+import { findUserByUsername, type UserRow } from '#server/modules/users/users.api.ts';
 import type { SessionService } from './session.service.ts';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -15,14 +15,14 @@ function lockedMessage(until: Date, now: Date): string {
   return `Too many failed sign-in attempts. This account is locked for ${left} more minute${left === 1 ? '' : 's'}.`;
 }
 
-export function createAuthService(deps: { db: Db; clock: Clock; sessions: SessionService }) {
-  const { db, clock, sessions } = deps;
+export function createAuthService(deps: { db: Db; clock: Clock; sessions: SessionService; audit: AuditService }) {
+  const { db, clock, sessions, audit } = deps;
   // Verifying against a real hash for unknown usernames keeps response times alike, so timing
   // does not reveal which usernames exist.
   const dummyHash = hashPassword('not-a-real-password-1A');
 
   async function lockedUntil(username: string, now: Date): Promise<Date | null> {
-    const lockedAt = await audit.latestEventTime(db, username, ['account_locked']);
+    const lockedAt = await audit.latestEventTime(username, ['account_locked']);
     if (!lockedAt) return null;
     const until = new Date(lockedAt.getTime() + minutes(LOGIN_LOCKOUT.lockMinutes));
     return until > now ? until : null;
@@ -37,7 +37,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; sessions: Sessio
       const now = clock.now();
       const until = await lockedUntil(username, now);
       if (until) {
-        await audit.recordAudit(db, {
+        await audit.record({
           event: 'login_failure',
           username,
           ipAddress: meta.ip,
@@ -52,7 +52,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; sessions: Sessio
         ? await verifyPassword(user.password, input.password)
         : (await verifyPassword(await dummyHash, input.password), false);
       if (!user || !ok) {
-        await audit.recordAudit(db, {
+        await audit.record({
           event: 'login_failure',
           username,
           ipAddress: meta.ip,
@@ -61,16 +61,16 @@ export function createAuthService(deps: { db: Db; clock: Clock; sessions: Sessio
         });
         // Failures count within the window, since the last success or the end of the last lock
         // (attempts refused during a lock do not carry over into the next one).
-        const lastSuccess = await audit.latestEventTime(db, username, ['login_success']);
-        const lastLock = await audit.latestEventTime(db, username, ['account_locked']);
+        const lastSuccess = await audit.latestEventTime(username, ['login_success']);
+        const lastLock = await audit.latestEventTime(username, ['account_locked']);
         const lastLockEnd = lastLock ? new Date(lastLock.getTime() + minutes(LOGIN_LOCKOUT.lockMinutes)) : null;
         const since = [new Date(now.getTime() - minutes(LOGIN_LOCKOUT.windowMinutes)), lastSuccess, lastLockEnd]
           .filter((d): d is Date => d !== null)
           .reduce((a, b) => (a > b ? a : b));
-        const failures = await audit.countFailuresSince(db, username, since);
+        const failures = await audit.countFailuresSince(username, since);
         if (failures >= LOGIN_LOCKOUT.maxFailures) {
           const lockEnd = new Date(now.getTime() + minutes(LOGIN_LOCKOUT.lockMinutes));
-          await audit.recordAudit(db, {
+          await audit.record({
             event: 'account_locked',
             username,
             ipAddress: meta.ip,
@@ -83,13 +83,13 @@ export function createAuthService(deps: { db: Db; clock: Clock; sessions: Sessio
       }
 
       const { token, expire } = await sessions.create(user.id, meta);
-      await audit.recordAudit(db, { event: 'login_success', username, ipAddress: meta.ip, timestamp: now });
+      await audit.record({ event: 'login_success', username, ipAddress: meta.ip, timestamp: now });
       return { user, token, expire };
     },
 
     async logout(sid: string, username: string, ip: string): Promise<void> {
       await sessions.destroy(sid);
-      await audit.recordAudit(db, {
+      await audit.record({
         event: 'logout',
         username: username.toLowerCase(),
         ipAddress: ip,

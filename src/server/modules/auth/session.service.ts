@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
-import { findUserById, type UserRow } from '#server/modules/users/users.repository.ts';
+import { findUserById, type UserRow } from '#server/modules/users/users.api.ts';
 import * as repo from './sessions.repository.ts';
 
 export interface ResolvedSession {

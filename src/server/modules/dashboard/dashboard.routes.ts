@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
-import type { Db } from '#server/db/client.ts';
-import type { Clock } from '#server/lib/clock.ts';
-import { createDashboardService } from './dashboard.service.ts';
+import { signedInUser } from '#server/plugins/auth.ts';
+import type { DashboardService } from './dashboard.service.ts';
 
 /** GET /api/dashboard/stats (DECISIONS 10). */
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, deps) => {
-  const dashboard = createDashboardService(deps);
+export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (app, { dashboard }) => {
   app.get(
     '/api/dashboard/stats',
     { config: { access: 'user' }, schema: { response: { 200: dashboardStatsSchema } } },
-    async (request) => dashboard.stats(request.user!.id),
+    async (request) => dashboard.stats(signedInUser(request).id),
   );
 };

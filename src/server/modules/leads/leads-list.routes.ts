@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { leadListQuerySchema, leadListResponseSchema, markAllSeenResponseSchema } from '#shared/schemas/leads.ts';
+import { signedInUser } from '#server/plugins/auth.ts';
 import { csvChunks, exportFilename } from './leads-export.ts';
 import { createLeadsListService } from './leads-list.service.ts';
 
@@ -16,7 +17,7 @@ export const leadsListRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = 
       config: { access: 'user' },
       schema: { querystring: leadListQuerySchema, response: { 200: leadListResponseSchema } },
     },
-    async (request) => list.list(request.user!.id, request.query),
+    async (request) => list.list(signedInUser(request).id, request.query),
   );
 
   // The same search and filters, every matching row in list order (cursor and limit do not apply).
@@ -43,7 +44,7 @@ export const leadsListRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = 
     '/api/leads/mark-all-seen',
     { config: { access: 'user' }, schema: { response: { 200: markAllSeenResponseSchema } } },
     async (request) => ({
-      count: await list.markAllSeen(request.user!.id),
+      count: await list.markAllSeen(signedInUser(request).id),
     }),
   );
 };

@@ -12,6 +12,7 @@ import {
   starResponseSchema,
 } from '#shared/schemas/leads.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import { signedInUser } from '#server/plugins/auth.ts';
 import type { LeadsService } from './leads.service.ts';
 import { yearBoundSchema } from './year-bound-schema.ts';
 
@@ -28,7 +29,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService; clock: Cl
       config: access,
       schema: { body: yearBoundSchema(leadCreateSchema, clock), response: { 201: leadWriteResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await leads.createByStaff(request.body, request.user!)),
+    async (request, reply) => reply.status(201).send(await leads.createByStaff(request.body, signedInUser(request))),
   );
 
   app.post(
@@ -37,13 +38,13 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService; clock: Cl
       config: access,
       schema: { body: yearBoundSchema(manualLeadSchema, clock), response: { 201: leadWriteResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await leads.createByStaff(request.body, request.user!)),
+    async (request, reply) => reply.status(201).send(await leads.createByStaff(request.body, signedInUser(request))),
   );
 
   app.get(
     '/api/leads/:id',
     { config: access, schema: { params: idParamSchema, response: { 200: leadSchema } } },
-    async (request) => leads.get(request.params.id, request.user!.id),
+    async (request) => leads.get(request.params.id, signedInUser(request).id),
   );
 
   app.put(
@@ -56,14 +57,14 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService; clock: Cl
         response: { 200: leadWriteResponseSchema },
       },
     },
-    async (request) => leads.update(request.params.id, request.body, request.user!),
+    async (request) => leads.update(request.params.id, request.body, signedInUser(request)),
   );
 
   app.post(
     '/api/leads/:id/seen',
     { config: access, schema: { params: idParamSchema, response: { 200: okResponseSchema } } },
     async (request) => {
-      await leads.markSeen(request.params.id, request.user!.id);
+      await leads.markSeen(request.params.id, signedInUser(request).id);
       return { ok: true as const };
     },
   );
@@ -71,7 +72,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService; clock: Cl
   app.post(
     '/api/leads/:id/star',
     { config: access, schema: { params: idParamSchema, response: { 200: starResponseSchema } } },
-    async (request) => leads.toggleStar(request.params.id, request.user!.id),
+    async (request) => leads.toggleStar(request.params.id, signedInUser(request).id),
   );
 
   app.post(
@@ -80,6 +81,6 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService; clock: Cl
       config: access,
       schema: { params: idParamSchema, body: mergeLeadsSchema, response: { 200: mergeLeadsResponseSchema } },
     },
-    async (request) => leads.merge(request.params.id, request.body.otherId, request.user!),
+    async (request) => leads.merge(request.params.id, request.body.otherId, signedInUser(request)),
   );
 };

@@ -60,6 +60,16 @@ export function mediaKeyFromUrl(url: string): string | null {
   return MEDIA_URL.exec(url.trim())?.[1] ?? null;
 }
 
+/** What serving one stored photo needs: its bytes, type and hash (the ETag); undefined when unknown. */
+export async function findServableMedia(db: DbOrTx, key: string) {
+  const [row] = await db
+    .select({ data: storedMedia.data, contentType: storedMedia.contentType, sha256: storedMedia.sha256 })
+    .from(storedMedia)
+    .where(eq(storedMedia.key, key))
+    .limit(1);
+  return row;
+}
+
 /** The stored media of these keys with their owner, for deciding what a proposal may keep as is. */
 export async function findMediaByKeys(db: DbOrTx, keys: string[]) {
   if (!keys.length) return [];

@@ -227,7 +227,7 @@ describe('notifications', () => {
 
     it('works through the service too (notify) with related ids', async () => {
       const target = await t.createUser();
-      const n = await t.app.services.notifications.notify(
+      const n = await t.services.notifications.notify(
         { type: 'new_lead', title: 'New lead L10001', message: 'Ana wants a Golf', relatedId: 42, relatedType: 'lead' },
         { userIds: [target.id] },
       );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import { announcementSchema, notificationCountSchema, notificationListSchema } from '#shared/schemas/notifications.ts';
+import { signedInUser } from '#server/plugins/auth.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (
@@ -11,21 +12,21 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   app.get(
     '/api/notifications',
     { config: { access: 'user' }, schema: { response: { 200: notificationListSchema } } },
-    async (request) => notifications.list(request.user!.id),
+    async (request) => notifications.list(signedInUser(request).id),
   );
 
   app.get(
     '/api/notifications/count',
     { config: { access: 'user' }, schema: { response: { 200: notificationCountSchema } } },
     async (request) => ({
-      count: await notifications.count(request.user!.id),
+      count: await notifications.count(signedInUser(request).id),
     }),
   );
 
   app.put(
     '/api/notifications/mark-all-read',
     { config: { access: 'user' }, schema: { response: { 200: notificationCountSchema } } },
-    async (request) => ({ count: await notifications.markAllRead(request.user!.id) }),
+    async (request) => ({ count: await notifications.markAllRead(signedInUser(request).id) }),
   );
 
   app.put(
@@ -35,7 +36,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       schema: { params: idParamSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
     },
     async (request) => {
-      await notifications.markRead(request.user!.id, request.params.id);
+      await notifications.markRead(signedInUser(request).id, request.params.id);
       return { ok: true as const };
     },
   );
@@ -47,7 +48,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     async (request, reply) => {
       const { title, message, userIds } = request.body;
       const count = await notifications.notify(
-        { type: 'other', title, message, createdBy: request.user!.id },
+        { type: 'other', title, message, createdBy: signedInUser(request).id },
         { userIds },
       );
       return reply.status(201).send({ count });

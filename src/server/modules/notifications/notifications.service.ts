@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
-import { listUserIds } from '#server/modules/users/users.repository.ts';
+import { listUserIds } from '#server/modules/users/users.api.ts';
 import * as repo from './notifications.repository.ts';
 
 /** The panel shows the latest notifications; older ones stay in the database. */

@@ -1,7 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { leads } from '#server/db/schema/leads.ts';
-import { proposals } from '#server/db/schema/proposals.ts';
+import { proposals, proposalViewVisits } from '#server/db/schema/proposals.ts';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type NewProposalRow = typeof proposals.$inferInsert;
@@ -82,18 +82,57 @@ export async function deleteProposal(db: DbOrTx, id: number): Promise<ProposalRo
 }
 
 /**
- * Counts one customer view in a single statement; `first` is true for exactly one caller, however
- * many open the page at once (the row lock orders them).
+ * The id of a proposal by its public id, its row locked until the transaction ends: every view of
+ * one proposal takes this lock first, so its visits and counters change in one order (no deadlock).
  */
-export async function recordView(db: DbOrTx, publicId: string, at: Date) {
-  const [row] = await db
+export async function lockForView(tx: DbOrTx, publicId: string): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(eq(proposals.publicId, publicId))
+    .for('update');
+  return row?.id;
+}
+
+/**
+ * Notes a visitor's view at `at` unless their last counted one is later than `since`, in one
+ * statement; true when this view counts.
+ */
+export async function countVisit(
+  tx: DbOrTx,
+  visit: { proposalId: number; visitorHash: string },
+  at: Date,
+  since: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(proposalViewVisits)
+    .values({ ...visit, lastCountedAt: at })
+    .onConflictDoUpdate({
+      target: [proposalViewVisits.proposalId, proposalViewVisits.visitorHash],
+      set: { lastCountedAt: at },
+      setWhere: lte(proposalViewVisits.lastCountedAt, since),
+    })
+    .returning({ proposalId: proposalViewVisits.proposalId });
+  return rows.length > 0;
+}
+
+/** Forgets a proposal's visitors last counted at or before `before`: they would count again anyway. */
+export async function pruneVisits(tx: DbOrTx, proposalId: number, before: Date): Promise<void> {
+  await tx
+    .delete(proposalViewVisits)
+    .where(and(eq(proposalViewVisits.proposalId, proposalId), lte(proposalViewVisits.lastCountedAt, before)));
+}
+
+/** Counts one customer view; `first` is true for exactly one caller (the row lock orders them). */
+export async function recordView(tx: DbOrTx, proposalId: number, at: Date) {
+  const [row] = await tx
     .update(proposals)
     .set({
       viewCount: sql`${proposals.viewCount} + 1`,
       lastViewedAt: at,
       firstViewedAt: sql`coalesce(${proposals.firstViewedAt}, ${at.toISOString()}::timestamptz)`,
     })
-    .where(eq(proposals.publicId, publicId))
+    .where(eq(proposals.id, proposalId))
     .returning({
       id: proposals.id,
       leadId: proposals.leadId,

@@ -12,7 +12,7 @@ import {
   uploadedPhotoSchema,
 } from '#shared/schemas/proposals.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { SESSION_COOKIE } from '#server/plugins/auth.ts';
+import { SESSION_COOKIE, signedInUser } from '#server/plugins/auth.ts';
 import type { SessionService } from '#server/modules/auth/session.service.ts';
 import type { ProposalsService } from './proposals.service.ts';
 import type { ListingScraper } from './scrape-vehicle.ts';
@@ -54,7 +54,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: { params: idParamSchema, body: proposalInputSchema, response: { 201: proposalWriteResponseSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await proposals.create(request.params.id, request.body, request.user!)),
+      reply.status(201).send(await proposals.create(request.params.id, request.body, signedInUser(request))),
   );
 
   app.put(
@@ -63,14 +63,14 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
       config: access,
       schema: { params: idParamSchema, body: proposalInputSchema, response: { 200: proposalWriteResponseSchema } },
     },
-    async (request) => proposals.update(request.params.id, request.body, request.user!),
+    async (request) => proposals.update(request.params.id, request.body, signedInUser(request)),
   );
 
   app.delete(
     '/api/proposals/:id',
     { config: access, schema: { params: idParamSchema, response: { 200: ok } } },
     async (request) => {
-      await proposals.remove(request.params.id, request.user!);
+      await proposals.remove(request.params.id, signedInUser(request));
       return { ok: true as const };
     },
   );

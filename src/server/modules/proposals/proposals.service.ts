@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { EMAIL_SOURCES, type EmailSource } from '#shared/leads/status.ts';
@@ -60,7 +60,6 @@ interface Deps {
 
 export function createProposalsService(deps: Deps) {
   const { db, hub, clock, notifications, photos, log } = deps;
-  const recentViews = new Map<string, number>();
 
   const leadChanged = (leadId: number | null, byUserId: number | null) => {
     if (leadId !== null)
@@ -178,20 +177,24 @@ export function createProposalsService(deps: Deps) {
 
     /**
      * A customer opened the page. Staff are not counted, nor the same visitor again within 30
-     * minutes. The first view tells every staff user and writes a timeline entry on the lead.
+     * minutes, on any instance (proposal_view_visits). The first view tells every staff user and
+     * writes a timeline entry on the lead.
      */
     async recordView(publicId: string, visitor: { staff: boolean; key: string }): Promise<{ counted: boolean }> {
       if (visitor.staff || !PUBLIC_ID_PATTERN.test(publicId)) return { counted: false };
       const now = clock.now();
-      const dedupeKey = `${publicId}|${visitor.key}`;
-      const last = recentViews.get(dedupeKey);
-      if (last !== undefined && now.getTime() - last < VIEW_DEDUPE_MS) return { counted: false };
-      if (recentViews.size > 10_000) {
-        for (const [k, t] of recentViews) if (now.getTime() - t >= VIEW_DEDUPE_MS) recentViews.delete(k);
-      }
-      const view = await repo.recordView(db, publicId, now);
-      if (!view) throw notFound(PROPOSAL_NOT_FOUND);
-      recentViews.set(dedupeKey, now.getTime());
+      const since = new Date(now.getTime() - VIEW_DEDUPE_MS);
+      // Hashed so the table keeps no addresses in clear (tidiness, not anonymity: IPv4 is small).
+      const visitorHash = hash('sha256', visitor.key, 'hex');
+      const view = await db.transaction(async (tx) => {
+        const proposalId = await repo.lockForView(tx, publicId);
+        if (proposalId === undefined) throw notFound(PROPOSAL_NOT_FOUND);
+        if (!(await repo.countVisit(tx, { proposalId, visitorHash }, now, since))) return null;
+        // Expired visitors of this proposal go here, cheaply; a proposal never viewed again keeps its few rows.
+        await repo.pruneVisits(tx, proposalId, since);
+        return repo.recordView(tx, proposalId, now);
+      });
+      if (!view) return { counted: false };
       if (view.first && view.leadId !== null) await reportFirstView(view, now);
       return { counted: true };
     },

@@ -7,20 +7,11 @@ import {
   timelineEntrySchema,
   timelineListSchema,
 } from '#shared/schemas/timeline.ts';
-import type { Db } from '#server/db/client.ts';
-import type { EventHub } from '#server/realtime/hub.ts';
-import type { Clock } from '#server/lib/clock.ts';
-import type { SettingsService } from '#server/modules/settings/settings.service.ts';
-import { createTimelineService } from './timeline.service.ts';
+import { signedInUser } from '#server/plugins/auth.ts';
+import type { TimelineService } from './timeline.service.ts';
 
 /** A lead's timeline and the quick contact log (document 2 sections 4, 5, 7; ADR 012). */
-export const timelineRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  hub: EventHub;
-  clock: Clock;
-  settings: SettingsService;
-}> = async (app, deps) => {
-  const timeline = createTimelineService(deps);
+export const timelineRoutes: FastifyPluginAsyncZod<{ timeline: TimelineService }> = async (app, { timeline }) => {
   const config = { access: 'user' as const };
 
   app.get(
@@ -36,7 +27,7 @@ export const timelineRoutes: FastifyPluginAsyncZod<{
       schema: { params: idParamSchema, body: timelineEntryInputSchema, response: { 201: timelineEntrySchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await timeline.create(request.params.id, request.body, request.user!)),
+      reply.status(201).send(await timeline.create(request.params.id, request.body, signedInUser(request))),
   );
 
   app.put(
@@ -45,14 +36,14 @@ export const timelineRoutes: FastifyPluginAsyncZod<{
       config,
       schema: { params: idParamSchema, body: timelineEntryInputSchema, response: { 200: timelineEntrySchema } },
     },
-    async (request) => timeline.update(request.params.id, request.body, request.user!),
+    async (request) => timeline.update(request.params.id, request.body, signedInUser(request)),
   );
 
   app.delete(
     '/api/timeline/:id',
     { config, schema: { params: idParamSchema, response: { 200: okResponseSchema } } },
     async (request) => {
-      await timeline.remove(request.params.id, request.user!);
+      await timeline.remove(request.params.id, signedInUser(request));
       return { ok: true as const };
     },
   );
@@ -61,6 +52,6 @@ export const timelineRoutes: FastifyPluginAsyncZod<{
     '/api/leads/:id/quick-contact',
     { config, schema: { params: idParamSchema, body: quickContactSchema, response: { 201: timelineEntrySchema } } },
     async (request, reply) =>
-      reply.status(201).send(await timeline.quickContact(request.params.id, request.body, request.user!)),
+      reply.status(201).send(await timeline.quickContact(request.params.id, request.body, signedInUser(request))),
   );
 };

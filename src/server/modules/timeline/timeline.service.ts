@@ -11,7 +11,7 @@ import { AppError, forbidden, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { SettingsService } from '#server/modules/settings/settings.service.ts';
-import type { UserRow } from '#server/modules/users/users.repository.ts';
+import type { UserRow } from '#server/modules/users/users.api.ts';
 import * as repo from './timeline.repository.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';

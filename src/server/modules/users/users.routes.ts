@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import { userSchema, userUpdateSchema } from '#shared/schemas/users.ts';
+import { signedInUser } from '#server/plugins/auth.ts';
 import type { UsersService } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
@@ -10,6 +11,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       config: { access: 'user' },
       schema: { params: idParamSchema, body: userUpdateSchema, response: { 200: userSchema } },
     },
-    async (request) => users.update(request.user!, request.params.id, request.body, request.ip),
+    async (request) => users.update(signedInUser(request), request.params.id, request.body, request.ip),
   );
 };

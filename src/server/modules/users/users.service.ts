@@ -4,11 +4,11 @@ import type { Clock } from '#server/lib/clock.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { UserUpdate } from '#shared/schemas/users.ts';
-import { recordAudit } from '#server/modules/auth/audit.repository.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import * as repo from './users.repository.ts';
 
-export function createUsersService(deps: { db: Db; clock: Clock; hub: EventHub }) {
-  const { db, clock, hub } = deps;
+export function createUsersService(deps: { db: Db; clock: Clock; hub: EventHub; audit: Pick<AuditService, 'record'> }) {
+  const { db, clock, hub, audit } = deps;
 
   async function assertUnique(id: number | null, username: string, email: string | null) {
     const byName = await repo.findUserByUsername(db, username);
@@ -49,7 +49,7 @@ export function createUsersService(deps: { db: Db; clock: Clock; hub: EventHub }
       const updated = await repo.updateUser(db, id, values);
       if (!updated) throw notFound('User not found');
       if (input.password) {
-        await recordAudit(db, {
+        await audit.record({
           event: 'password_changed',
           username: updated.username.toLowerCase(),
           ipAddress: ip,
