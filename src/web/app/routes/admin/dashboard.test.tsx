@@ -142,9 +142,14 @@ describe('Dashboard', () => {
     expect(screen.getByText('No leads yet')).toBeInTheDocument();
   });
 
-  it('a failed load says so', async () => {
-    stubFetch(() => json({ message: 'Database unavailable' }, 500));
+  it("a failed load says so; 'Try again' asks again", async () => {
+    let down = true;
+    const calls = stubFetch(() => (down ? json({ message: 'Database unavailable' }, 500) : json(STATS)));
     renderDashboard();
     expect(await screen.findByText('Failed to load the dashboard: 500: Database unavailable')).toBeInTheDocument();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Recent Leads')).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
   });
 });

@@ -12,6 +12,7 @@ import {
   AlertDialogTitle,
 } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { QueryStates } from '#web/components/query-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
@@ -29,7 +30,7 @@ type Editor = { open: boolean; mode: 'create' | 'edit'; initial?: ProposalInputP
 
 /** A lead's proposals with add (from a listing URL), edit, copy link, open and delete (document 2 section 2). */
 export function ProposalsCard({ leadId }: { leadId: number }) {
-  const { data: proposals, isPending, isError, refetch } = useProposals(leadId);
+  const proposals = useProposals(leadId);
   const [extractOpen, setExtractOpen] = useState(false);
   // The editor keeps its content while it closes, so the dialog does not flash empty.
   const [editor, setEditor] = useState<Editor>({ open: false, mode: 'create' });
@@ -65,35 +66,37 @@ export function ProposalsCard({ leadId }: { leadId: number }) {
         </Button>
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <div className="grid gap-3" aria-label="Loading proposals">
-            <Skeleton className="h-20" />
-          </div>
-        ) : isError ? (
-          <div className="flex flex-wrap items-center gap-2 text-sm text-destructive">
-            The proposals could not be loaded.
-            <Button size="sm" variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : proposals.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted-foreground">
-            <FileText className="size-6" aria-hidden />
-            <p>No proposals yet</p>
-          </div>
-        ) : (
-          <ul className="grid gap-3">
-            {proposals.map((p) => (
-              <ProposalItem
-                key={p.id}
-                proposal={p}
-                onEdit={() => setEditor({ open: true, mode: 'edit', initial: p, proposalId: p.id })}
-                onCopy={() => void copyLink(p)}
-                onDelete={() => setDeleting(p)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={proposals}
+          pending={
+            <div className="grid gap-3" aria-label="Loading proposals">
+              <Skeleton className="h-20" />
+            </div>
+          }
+          errorTitle="The proposals could not be loaded."
+          errorLayout="inline"
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted-foreground">
+              <FileText className="size-6" aria-hidden />
+              <p>No proposals yet</p>
+            </div>
+          }
+        >
+          {(list) => (
+            <ul className="grid gap-3">
+              {list.map((p) => (
+                <ProposalItem
+                  key={p.id}
+                  proposal={p}
+                  onEdit={() => setEditor({ open: true, mode: 'edit', initial: p, proposalId: p.id })}
+                  onCopy={() => void copyLink(p)}
+                  onDelete={() => setDeleting(p)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </CardContent>
 
       <ExtractDialog
