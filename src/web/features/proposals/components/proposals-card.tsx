@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import { ExternalLink, Eye, FileText, ImageOff, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Proposal, ProposalInputParsed } from '#shared/schemas/proposals.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#web/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { QueryStates } from '#web/components/query-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -18,7 +9,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { formatEuro } from '#web/lib/money.ts';
-import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
+import { toastSuccess } from '#web/lib/notify.ts';
 import { toast } from '#web/hooks/use-toast.ts';
 import { useDeleteProposal } from '../api/delete-proposal.ts';
 import { useProposals } from '../api/get-proposals.ts';
@@ -44,15 +35,6 @@ export function ProposalsCard({ leadId }: { leadId: number }) {
     } catch {
       toast({ title: 'Error', description: 'Failed to copy the link.', variant: 'destructive' });
     }
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toastSuccess('Proposal deleted'),
-      onError: (err) => toastFailure('Failed to delete proposal', err),
-      onSettled: () => setDeleting(null),
-    });
   };
 
   return (
@@ -117,22 +99,17 @@ export function ProposalsCard({ leadId }: { leadId: number }) {
           onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
         />
       )}
-      <AlertDialog open={!!deleting} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this proposal?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The customer's link stops working and its stored photos are deleted. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={confirmDelete} className="bg-destructive text-white hover:bg-destructive/90">
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this proposal?"
+        description="The customer's link stops working and its stored photos are deleted. This cannot be undone."
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => remove.mutateAsync(deleting!.id)}
+        successMessage="Proposal deleted"
+        failureMessage="Failed to delete proposal"
+      />
     </Card>
   );
 }
