@@ -3,17 +3,11 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '#web/hooks/use-toast.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { expectToast } from '#test/web/toasts.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Toaster } from './ui/toaster.tsx';
 
 afterEach(() => act(() => dismiss()));
-
-const toastWith = async (title: string, description: string) => {
-  const el = await screen.findByText(description, { selector: '[data-slot="toast-description"]' });
-  const toast = el.closest('[data-slot="toast"]') as HTMLElement;
-  expect(within(toast).getByText(title, { selector: '[data-slot="toast-title"]' })).toBeInTheDocument();
-  return toast;
-};
 
 /** A deferred action: the test decides when and how it settles. */
 function deferred<T>() {
@@ -81,7 +75,7 @@ describe('ConfirmDialog', () => {
     expect(action).toHaveBeenCalledTimes(1);
 
     await act(async () => d.resolve({ ref: 'AI-7' }));
-    await toastWith('Success', 'Thing #AI-7 deleted');
+    await expectToast('Success', 'Thing #AI-7 deleted');
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(onSuccess).toHaveBeenCalledWith({ ref: 'AI-7' });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -91,7 +85,7 @@ describe('ConfirmDialog', () => {
     const action = vi.fn(() => Promise.reject(new ApiError(500, 'boom')));
     const { dialog, confirm, cancel, onOpenChange, onSuccess } = setup(action);
     fireEvent.click(confirm());
-    const toast = await toastWith('Error', 'Failed to delete thing: 500: boom');
+    const toast = await expectToast('Error', 'Failed to delete thing: 500: boom');
     expect(toast).toHaveAttribute('data-variant', 'destructive');
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(onSuccess).not.toHaveBeenCalled();
