@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '#test/web/dom-stubs.ts';
 import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from './sidebar.tsx';
 import { SidebarContent, SidebarMenu, SidebarMenuButton, SidebarMenuItem } from './sidebar-menu.tsx';
 
@@ -117,21 +118,8 @@ describe('Sidebar (desktop)', () => {
 });
 
 describe('Sidebar tooltips', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
 
   it('shows the label in a tooltip only when collapsed to the icon rail', () => {
     render(<App />);
@@ -157,21 +145,7 @@ describe('Sidebar tooltips', () => {
 });
 
 describe('Sidebar (mobile, below 768 px)', () => {
-  beforeEach(() => {
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: query === '(max-width: 767px)',
-        media: query,
-        onchange: null,
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        dispatchEvent: vi.fn(),
-      })),
-    );
-  });
+  beforeEach(() => stubMatchMedia((query) => query === '(max-width: 767px)'));
   afterEach(() => {
     vi.unstubAllGlobals();
   });

@@ -1,11 +1,9 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardStats } from '#shared/schemas/dashboard.ts';
-import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
-import { createQueryClient } from '#web/lib/query-client.ts';
-import { json, listItem, stubFetch } from '#web/features/leads/list/test/list-fixtures.ts';
+import { json, stubFetch } from '#test/web/fetch-stub.ts';
+import { buildLeadListItem } from '#test/web/fixtures.ts';
+import { renderWithProviders } from '#test/web/render.tsx';
 import { DashboardScreen } from './dashboard.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -23,9 +21,16 @@ const STATS: DashboardStats = {
     revenue: { change: 100, period },
   },
   recentLeads: [
-    listItem({ id: 11, firstName: 'Ana', lastName: 'Costa', vehicleMake: 'Audi', vehicleModel: 'A4', seen: false }),
-    listItem({ id: 12, firstName: 'Rui', lastName: null, status: 'quoted' }),
-    listItem({ id: 13, firstName: 'Eva', lastName: 'Lopes', status: 'clarifying' }),
+    buildLeadListItem({
+      id: 11,
+      firstName: 'Ana',
+      lastName: 'Costa',
+      vehicleMake: 'Audi',
+      vehicleModel: 'A4',
+      seen: false,
+    }),
+    buildLeadListItem({ id: 12, firstName: 'Rui', lastName: null, status: 'quoted' }),
+    buildLeadListItem({ id: 13, firstName: 'Eva', lastName: 'Lopes', status: 'clarifying' }),
   ],
   recentActiveImports: [
     {
@@ -49,26 +54,7 @@ const STATS: DashboardStats = {
   ],
 };
 
-function renderDashboard() {
-  const Page = ({ name }: { name: string }) => <p>{`${name} ${useParams().id ?? ''}`.trim()}</p>;
-  const router = createMemoryRouter(
-    [
-      { path: '/admin', element: <DashboardScreen /> },
-      { path: '/admin/leads', element: <Page name="Leads list" /> },
-      { path: '/admin/leads/:id', element: <Page name="Lead page" /> },
-      { path: '/admin/imports', element: <Page name="Imports list" /> },
-    ],
-    { initialEntries: ['/admin'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderDashboard = () => renderWithProviders(<DashboardScreen />, { path: '/admin' }).router;
 
 const card = (name: string) => screen.getByRole('group', { name });
 
@@ -80,7 +66,7 @@ describe('Dashboard', () => {
     expect(screen.getByText('Welcome back, track your leads and imports')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading dashboard' })).toBeInTheDocument();
     await screen.findByText('Recent Leads');
-    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/dashboard/stats']);
+    expect(calls.map((c) => c.path)).toEqual(['/api/dashboard/stats']);
 
     const figure = (name: string) => [
       within(card(name)).getByTestId('stat-value').textContent,
@@ -142,9 +128,14 @@ describe('Dashboard', () => {
     expect(screen.getByText('No leads yet')).toBeInTheDocument();
   });
 
-  it('a failed load says so', async () => {
-    stubFetch(() => json({ message: 'Database unavailable' }, 500));
+  it("a failed load says so; 'Try again' asks again", async () => {
+    let down = true;
+    const calls = stubFetch(() => (down ? json({ message: 'Database unavailable' }, 500) : json(STATS)));
     renderDashboard();
     expect(await screen.findByText('Failed to load the dashboard: 500: Database unavailable')).toBeInTheDocument();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Recent Leads')).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
   });
 });

@@ -2,21 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '#shared/schemas/leads.ts';
 import { dismiss } from '#web/hooks/use-toast.ts';
-import {
-  expectToast,
-  json,
-  makeLead,
-  renderWithProviders,
-  stubDomForRadix,
-  stubFetch,
-  type Call,
-} from '#web/features/leads/detail/test-utils.tsx';
+import { json, stubFetch, type FetchCall } from '#test/web/fetch-stub.ts';
+import { buildLead } from '#test/web/fixtures.ts';
+import { renderWithProviders } from '#test/web/render.tsx';
+import { expectToast } from '#test/web/toasts.ts';
 import { LeadDetailScreen } from './lead-detail.tsx';
 
-beforeEach(() => {
-  stubDomForRadix();
-  sessionStorage.clear();
-});
+beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   act(() => dismiss());
   vi.unstubAllGlobals();
@@ -24,7 +16,7 @@ afterEach(() => {
 });
 
 /** A fake server holding one lead: GET, PUT (merged into the lead), seen, star, timeline, proposals. */
-function serve(initial: Lead | null, overrides: (call: Call) => Response | undefined = () => undefined) {
+function serve(initial: Lead | null, overrides: (call: FetchCall) => Response | undefined = () => undefined) {
   let lead = initial;
   const calls = stubFetch((call) => {
     const custom = overrides(call);
@@ -50,13 +42,15 @@ function serve(initial: Lead | null, overrides: (call: Call) => Response | undef
   return { calls, current: () => lead };
 }
 
+/** Lead 7 (#AI-2026-0007), the one open() shows. */
+const lead7 = (over: Partial<Lead> = {}) => buildLead({ id: 7, ...over });
 const open = (id = 7) =>
   renderWithProviders(<LeadDetailScreen />, { path: `/admin/leads/${id}`, routePath: '/admin/leads/:id' });
-const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
+const writes = (calls: FetchCall[]) => calls.filter((c) => c.method !== 'GET');
 
 describe('lead detail', () => {
   it('shows the lead: header, source badge, en-US 24-hour times, euros, and marks it seen once', async () => {
-    const { calls } = serve(makeLead({ quotedAmount: '23500.00', emailSource: 'comercial' }));
+    const { calls } = serve(lead7({ quotedAmount: '23500.00', emailSource: 'comercial' }));
     open();
     expect(await screen.findByRole('heading', { name: 'Lead #AI-2026-0007' })).toBeInTheDocument();
     expect(screen.getByTestId('source-badge')).toHaveTextContent('Comercial');
@@ -75,7 +69,7 @@ describe('lead detail', () => {
   });
 
   it('hides the quote card when there is neither budget nor quoted amount', async () => {
-    serve(makeLead({ budget: null, quotedAmount: null }));
+    serve(lead7({ budget: null, quotedAmount: null }));
     open();
     await screen.findByRole('heading', { name: 'Lead #AI-2026-0007' });
     expect(screen.queryByTestId('quote-card')).toBeNull();
@@ -91,7 +85,7 @@ describe('lead detail', () => {
 
   it('a failed seen call is only logged', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    serve(makeLead(), (c) => (c.url.endsWith('/seen') ? json({ message: 'nope' }, 500) : undefined));
+    serve(lead7(), (c) => (c.url.endsWith('/seen') ? json({ message: 'nope' }, 500) : undefined));
     open();
     await screen.findByRole('heading', { name: 'Lead #AI-2026-0007' });
     await waitFor(() => expect(error).toHaveBeenCalled());
@@ -99,7 +93,7 @@ describe('lead detail', () => {
   });
 
   it('contact: cancel restores the saved values; the e-mail rule; save sends the four fields', async () => {
-    const { calls } = serve(makeLead());
+    const { calls } = serve(lead7());
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit contact' }));
     const form = screen.getByRole('form', { name: 'Edit contact' });
@@ -129,7 +123,7 @@ describe('lead detail', () => {
   });
 
   it('contact: a failed save keeps edit mode and toasts the status and message', async () => {
-    serve(makeLead(), (c) => (c.method === 'PUT' ? json({ message: 'Database unavailable' }, 503) : undefined));
+    serve(lead7(), (c) => (c.method === 'PUT' ? json({ message: 'Database unavailable' }, 503) : undefined));
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit contact' }));
     fireEvent.click(within(screen.getByRole('form', { name: 'Edit contact' })).getByRole('button', { name: 'Save' }));
@@ -138,7 +132,7 @@ describe('lead detail', () => {
   });
 
   it('vehicle: the save rules of section 5, and cancel restores', async () => {
-    const { calls } = serve(makeLead());
+    const { calls } = serve(lead7());
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit vehicle' }));
     const form = () => screen.getByRole('form', { name: 'Edit vehicle' });
@@ -169,7 +163,7 @@ describe('lead detail', () => {
   });
 
   it('vehicle: a year out of range is refused before sending', async () => {
-    const { calls } = serve(makeLead());
+    const { calls } = serve(lead7());
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit vehicle' }));
     const form = screen.getByRole('form', { name: 'Edit vehicle' });
@@ -180,7 +174,7 @@ describe('lead detail', () => {
   });
 
   it('notes: counter, 1000-character limit, draft kept across a remount until saved', async () => {
-    const { calls } = serve(makeLead({ notes: 'Saved note' }));
+    const { calls } = serve(lead7({ notes: 'Saved note' }));
     const first = open();
     const notes = await screen.findByLabelText('Notes');
     expect(notes).toHaveAttribute('maxLength', '1000');
@@ -202,7 +196,7 @@ describe('lead detail', () => {
   });
 
   it('notes: a failed save keeps the draft and toasts', async () => {
-    serve(makeLead(), (c) =>
+    serve(lead7(), (c) =>
       c.method === 'PUT' ? json({ message: 'Notes are at most 1000 characters' }, 400) : undefined,
     );
     open();
@@ -215,7 +209,7 @@ describe('lead detail', () => {
 
   it('star toggle: Lead starred, then Lead unstarred; a failure toasts', async () => {
     let fail = false;
-    serve(makeLead(), (c) => (fail && c.url.endsWith('/star') ? json({ message: 'boom' }, 500) : undefined));
+    serve(lead7(), (c) => (fail && c.url.endsWith('/star') ? json({ message: 'boom' }, 500) : undefined));
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Star lead' }));
     await expectToast('Success', 'Lead starred');
@@ -230,7 +224,7 @@ describe('lead detail', () => {
   });
 
   it('phone dialog: Call, Text Message and WhatsApp with the normalised number', async () => {
-    serve(makeLead({ phone: '912 345 678' }));
+    serve(lead7({ phone: '912 345 678' }));
     open();
     fireEvent.click(within(await screen.findByTestId('contact-phone')).getByRole('button'));
     const dialog = await screen.findByRole('dialog', { name: 'Contact Maria Silva' });
@@ -250,7 +244,7 @@ describe('lead detail', () => {
       createdAt: '2026-11-01T10:00:00.000Z',
       matchedOn: 'phone' as const,
     };
-    const { calls } = serve(makeLead({ duplicates: [dup] }), (c) =>
+    const { calls } = serve(lead7({ duplicates: [dup] }), (c) =>
       c.url === '/api/leads/7/merge' ? json({ leadId: 3, mergedReference: 'AI-2026-0007' }) : undefined,
     );
     const { router } = open();
@@ -269,7 +263,7 @@ describe('lead detail', () => {
   });
 
   it("'Edit lead' opens the dialog with the lead; quoted amount left empty is not sent", async () => {
-    const { calls } = serve(makeLead());
+    const { calls } = serve(lead7());
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit lead' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Lead' });

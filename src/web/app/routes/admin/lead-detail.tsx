@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Loader2, SearchX } from 'lucide-react';
+import { QueryStates } from '#web/components/query-states.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -25,51 +26,44 @@ export function LeadDetailScreen() {
 }
 
 function LeadDetail({ id }: { id: number }) {
-  const { data: lead, error, isPending, refetch } = useLead(id);
+  const query = useLead(id);
   const [editOpen, setEditOpen] = useState(false);
-  useMarkSeenOnce(id, !!lead);
+  useMarkSeenOnce(id, !!query.data);
 
   // Also after a live refresh: a lead merged away or deleted elsewhere answers 404.
-  if (error instanceof ApiError && error.status === 404) return <LeadMissing />;
-  if (isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Loader2 className="size-6 animate-spin text-muted-foreground" aria-label="Loading lead" />
-      </div>
-    );
-  }
-  if (!lead) {
-    return (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
-          <p>The lead could not be loaded.</p>
-          <p className="text-sm text-muted-foreground">{error?.message}</p>
-          <Button variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
-
+  if (query.error instanceof ApiError && query.error.status === 404) return <LeadMissing />;
   return (
-    <>
-      <LeadHeader lead={lead} onEdit={() => setEditOpen(true)} />
-      <DuplicateNotices lead={lead} />
-      <div className="grid items-start gap-4 lg:grid-cols-2">
-        <div className="grid min-w-0 gap-4">
-          <ContactCard lead={lead} />
-          <VehicleCard lead={lead} />
-          <QuoteCard lead={lead} />
-          <NotesCard lead={lead} />
+    <QueryStates
+      query={query}
+      pending={
+        <div className="flex justify-center py-16">
+          <Loader2 className="size-6 animate-spin text-muted-foreground" aria-label="Loading lead" />
         </div>
-        <div className="grid min-w-0 gap-4">
-          <TimelineCard leadId={lead.id} />
-          <ProposalsCard leadId={lead.id} />
-        </div>
-      </div>
-      <LeadFormDialog mode="edit" lead={lead} open={editOpen} onOpenChange={setEditOpen} />
-    </>
+      }
+      errorTitle="The lead could not be loaded."
+      errorLayout="card"
+      keepDataOnError
+    >
+      {(lead) => (
+        <>
+          <LeadHeader lead={lead} onEdit={() => setEditOpen(true)} />
+          <DuplicateNotices lead={lead} />
+          <div className="grid items-start gap-4 lg:grid-cols-2">
+            <div className="grid min-w-0 gap-4">
+              <ContactCard lead={lead} />
+              <VehicleCard lead={lead} />
+              <QuoteCard lead={lead} />
+              <NotesCard lead={lead} />
+            </div>
+            <div className="grid min-w-0 gap-4">
+              <TimelineCard leadId={lead.id} />
+              <ProposalsCard leadId={lead.id} />
+            </div>
+          </div>
+          <LeadFormDialog mode="edit" lead={lead} open={editOpen} onOpenChange={setEditOpen} />
+        </>
+      )}
+    </QueryStates>
   );
 }
 

@@ -8,15 +8,10 @@ import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { dismiss } from '#web/hooks/use-toast.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { SESSION_KEY, SOURCE_KEY } from '#web/features/leads/list/filter-storage.ts';
-import {
-  json,
-  listItem,
-  page,
-  stubFetch,
-  stubIntersectionObserver,
-  stubResizeObserver,
-  type Call,
-} from '#web/features/leads/list/test/list-fixtures.ts';
+import { stubIntersectionObserver, stubMatchMedia } from '#test/web/dom-stubs.ts';
+import { json, stubFetch, type FetchCall } from '#test/web/fetch-stub.ts';
+import { buildLeadListItem, buildLeadPage } from '#test/web/fixtures.ts';
+import { expectToast } from '#test/web/toasts.ts';
 import { LeadsScreen } from './leads.tsx';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -29,7 +24,6 @@ let io: ReturnType<typeof stubIntersectionObserver>;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  stubResizeObserver();
   io = stubIntersectionObserver();
   sessionStorage.clear();
   localStorage.clear();
@@ -62,13 +56,13 @@ function renderScreen(path = '/admin/leads') {
   return router;
 }
 
-const listCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/leads');
-const lastList = (calls: Call[]) => listCalls(calls).at(-1)!.url.searchParams;
+const listCalls = (calls: FetchCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/leads');
+const lastList = (calls: FetchCall[]) => listCalls(calls).at(-1)!.query;
 const rows = () => screen.getAllByRole('row').slice(1);
 const leadRow = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
 const LEADS: LeadListItem[] = [
-  listItem({
+  buildLeadListItem({
     id: 1,
     reference: 'L10001',
     firstName: 'Nova',
@@ -76,7 +70,7 @@ const LEADS: LeadListItem[] = [
     lastInteractionAt: hoursAgo(1),
     seen: false,
   }),
-  listItem({
+  buildLeadListItem({
     id: 2,
     reference: 'L10002',
     firstName: 'Yellow',
@@ -84,7 +78,7 @@ const LEADS: LeadListItem[] = [
     status: 'requested',
     lastInteractionAt: hoursAgo(13),
   }),
-  listItem({
+  buildLeadListItem({
     id: 3,
     reference: 'L10003',
     firstName: 'Orange',
@@ -92,7 +86,7 @@ const LEADS: LeadListItem[] = [
     lastInteractionAt: hoursAgo(30),
     emailSource: 'comercial',
   }),
-  listItem({
+  buildLeadListItem({
     id: 4,
     reference: 'L10004',
     firstName: 'Red',
@@ -101,7 +95,7 @@ const LEADS: LeadListItem[] = [
     budget: null,
     starred: true,
   }),
-  listItem({
+  buildLeadListItem({
     id: 5,
     reference: 'L10005',
     firstName: 'Calm',
@@ -113,7 +107,7 @@ const LEADS: LeadListItem[] = [
 
 describe('Leads list', () => {
   it('asks for the default filters and shows the rows, total and attention indicators from the browser clock', async () => {
-    const calls = stubFetch(() => json(page(LEADS, { total: 1234 })));
+    const calls = stubFetch(() => json(buildLeadPage(LEADS, { total: 1234 })));
     renderScreen();
     expect(screen.getByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument();
     expect(screen.getByText('Manage customer inquiries and quotes')).toBeInTheDocument();
@@ -171,7 +165,7 @@ describe('Leads list', () => {
   });
 
   it('debounces the search: one request for the settled term, kept for the session', async () => {
-    const calls = stubFetch(() => json(page(LEADS)));
+    const calls = stubFetch(() => json(buildLeadPage(LEADS)));
     renderScreen();
     await screen.findByText('Nova Lead');
     const box = screen.getByRole('searchbox', { name: 'Search leads' });
@@ -179,12 +173,12 @@ describe('Leads list', () => {
     fireEvent.change(box, { target: { value: 'si' } });
     fireEvent.change(box, { target: { value: 'silva' } });
     await waitFor(() => expect(lastList(calls).get('search')).toBe('silva'));
-    expect(listCalls(calls).map((c) => c.url.searchParams.get('search'))).toEqual([null, 'silva']);
+    expect(listCalls(calls).map((c) => c.query.get('search'))).toEqual([null, 'silva']);
     expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!)).toMatchObject({ search: 'silva' });
   });
 
   it('presets set statuses and the late filter, show which is active, and reset to Active when clicked again', async () => {
-    const calls = stubFetch(() => json(page(LEADS)));
+    const calls = stubFetch(() => json(buildLeadPage(LEADS)));
     renderScreen();
     await screen.findByText('Nova Lead');
     const preset = (name: string) => screen.getByRole('button', { name });
@@ -218,7 +212,7 @@ describe('Leads list', () => {
   });
 
   it('the status and source popovers filter; the export link carries the same filters', async () => {
-    const calls = stubFetch(() => json(page(LEADS)));
+    const calls = stubFetch(() => json(buildLeadPage(LEADS)));
     renderScreen();
     await screen.findByText('Nova Lead');
     fireEvent.click(screen.getByRole('button', { name: /^Status filter/ }));
@@ -247,15 +241,15 @@ describe('Leads list', () => {
   });
 
   it('the banner counts hidden matches and "Show them" lifts the filters that hide them', async () => {
-    const calls = stubFetch(({ url }) =>
+    const calls = stubFetch(({ query }) =>
       json(
-        url.searchParams.get('search')
-          ? page(LEADS.slice(0, 1), {
-              hidden: url.searchParams.get('late')
+        query.get('search')
+          ? buildLeadPage(LEADS.slice(0, 1), {
+              hidden: query.get('late')
                 ? { total: 3, byStatus: 2, bySource: 0, byLate: 1 }
                 : { total: 0, byStatus: 0, bySource: 0, byLate: 0 },
             })
-          : page(LEADS),
+          : buildLeadPage(LEADS),
       ),
     );
     renderScreen();
@@ -275,7 +269,7 @@ describe('Leads list', () => {
   });
 
   it('a row opens its lead by click or Enter; the filters survive a lead visit but not leaving the list', async () => {
-    stubFetch(() => json(page(LEADS)));
+    stubFetch(() => json(buildLeadPage(LEADS)));
     const r = renderScreen();
     await screen.findByText('Nova Lead');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search leads' }), { target: { value: 'nova' } });
@@ -309,13 +303,13 @@ describe('Leads list', () => {
 
   it('loads the next page when the end of the list comes near, following the cursor', async () => {
     const second = Array.from({ length: 3 }, (_, i) =>
-      listItem({ id: 100 + i, reference: `L2${i}`, firstName: `Page2-${i}` }),
+      buildLeadListItem({ id: 100 + i, reference: `L2${i}`, firstName: `Page2-${i}` }),
     );
-    const calls = stubFetch(({ url }) =>
+    const calls = stubFetch(({ query }) =>
       json(
-        url.searchParams.get('cursor') === 'c1'
-          ? page(second, { total: 8 })
-          : page(LEADS, { total: 8, nextCursor: 'c1' }),
+        query.get('cursor') === 'c1'
+          ? buildLeadPage(second, { total: 8 })
+          : buildLeadPage(LEADS, { total: 8, nextCursor: 'c1' }),
       ),
     );
     renderScreen();
@@ -333,9 +327,9 @@ describe('Leads list', () => {
 
   it('keeps only the rows near the viewport in the DOM (windowing), whatever has been loaded', async () => {
     const many = Array.from({ length: 2000 }, (_, i) =>
-      listItem({ id: i + 1, reference: `L${i + 1}`, firstName: `Lead${i + 1}` }),
+      buildLeadListItem({ id: i + 1, reference: `L${i + 1}`, firstName: `Lead${i + 1}` }),
     );
-    stubFetch(() => json(page(many, { total: 100_000, nextCursor: 'more' })));
+    stubFetch(() => json(buildLeadPage(many, { total: 100_000, nextCursor: 'more' })));
     renderScreen();
     await screen.findByText('Lead1 Silva');
     // jsdom: 768 px viewport, rows of the 57 px estimate, 12 rows of overscan.
@@ -359,28 +353,24 @@ describe('Leads list', () => {
 
   it("'Mark all as read' toasts the count, or the failure", async () => {
     let fail = false;
-    const calls = stubFetch(({ url, method }) => {
-      if (method === 'POST' && url.pathname === '/api/leads/mark-all-seen')
+    const calls = stubFetch(({ path, method }) => {
+      if (method === 'POST' && path === '/api/leads/mark-all-seen')
         return fail ? json({ message: 'Database unavailable' }, 500) : json({ count: 4 });
-      return json(page(LEADS));
+      return json(buildLeadPage(LEADS));
     });
     renderScreen();
     await screen.findByText('Nova Lead');
     fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    const toast = await screen.findByText('Marked 4 leads as read', { selector: '[data-slot="toast-description"]' });
-    expect(toast.closest('[data-slot="toast"]')).toHaveTextContent('All Leads Marked as Read');
+    await expectToast('All Leads Marked as Read', 'Marked 4 leads as read');
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2)); // the list refetched
 
     fail = true;
     fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    const error = await screen.findByText('Failed to mark all leads as read: 500: Database unavailable', {
-      selector: '[data-slot="toast-description"]',
-    });
-    expect(error.closest('[data-slot="toast"]')).toHaveTextContent('Error');
+    await expectToast('Error', 'Failed to mark all leads as read: 500: Database unavailable');
   });
 
   it('mailbox buttons are disabled until a mailbox is connected; an empty result says so', async () => {
-    stubFetch(() => json(page([])));
+    stubFetch(() => json(buildLeadPage([])));
     renderScreen();
     expect(await screen.findByText('No leads found')).toBeInTheDocument();
     expect(screen.getByText('No leads match your search and filters.')).toBeInTheDocument();
@@ -391,13 +381,8 @@ describe('Leads list', () => {
   });
 
   it('on phones the rows are cards that link to the lead', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-    }));
-    stubFetch(() => json(page(LEADS)));
+    stubMatchMedia((query) => query.includes('max-width'));
+    stubFetch(() => json(buildLeadPage(LEADS)));
     renderScreen();
     const list = await screen.findByRole('list', { name: 'Leads' });
     expect(screen.queryByRole('table')).toBeNull();

@@ -1,5 +1,4 @@
-import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { QueryStates } from '#web/components/query-states.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
@@ -44,27 +43,17 @@ function DashboardSkeleton() {
 /** Figures, recent leads and active imports (document 2 section 2). */
 export function DashboardView() {
   const stats = useDashboardStats();
-  if (stats.isPending) return <DashboardSkeleton />;
-  if (stats.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertTitle>Error</AlertTitle>
-        <AlertDescription>
-          <p>Failed to load the dashboard: {stats.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void stats.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
-  }
   return (
-    <div className="flex flex-col gap-6">
-      <StatsGrid stats={stats.data} />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <RecentLeadsCard leads={stats.data.recentLeads} />
-        <ActiveImportsCard imports={stats.data.recentActiveImports} />
-      </div>
-    </div>
+    <QueryStates query={stats} pending={<DashboardSkeleton />} errorTitle="Failed to load the dashboard">
+      {(data) => (
+        <div className="flex flex-col gap-6">
+          <StatsGrid stats={data} />
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            <RecentLeadsCard leads={data.recentLeads} />
+            <ActiveImportsCard imports={data.recentActiveImports} />
+          </div>
+        </div>
+      )}
+    </QueryStates>
   );
 }

@@ -7,9 +7,9 @@ import { leadUpdateSchema, type Lead, type LeadUpdate, type LeadUpdateInput } fr
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
-import { applyServerFieldErrors } from '../dialogs/form-errors.ts';
 import { Field } from '../dialogs/lead-fields.tsx';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 import { PhoneDialog } from './phone-dialog.tsx';
@@ -60,11 +60,7 @@ export function ContactCard({ lead }: { lead: Lead }) {
         setEditing(false);
       },
       onError: (err) => {
-        applyServerFieldErrors(
-          err,
-          form.setError,
-          FIELDS.map((f) => f.name),
-        );
+        applyServerErrors(form, err);
         toastFailure('Failed to update lead details', err);
       },
     }),

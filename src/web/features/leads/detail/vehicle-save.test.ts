@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatEuro } from '#web/lib/money.ts';
-import { makeLead } from './test-utils.tsx';
+import { buildLead } from '#test/web/fixtures.ts';
 import { parseBudget } from '../dialogs/lead-form-values.ts';
 import { vehicleDraftOf, vehicleUpdateOf } from './vehicle-save.ts';
 
@@ -75,9 +75,9 @@ describe('vehicle save rules (document 2 section 5)', () => {
   ])('budget %j -> %j', (text, expected) => expect(parseBudget(text)).toBe(expected));
 
   it('edit mode starts from the saved lead, Not specified shown empty', () => {
-    expect(vehicleDraftOf(makeLead({ vehicleMake: 'Not specified', budget: '25000.00', mileage: null }))).toMatchObject(
-      { vehicleMake: '', budget: '25000', mileage: '' },
-    );
+    expect(
+      vehicleDraftOf(buildLead({ vehicleMake: 'Not specified', budget: '25000.00', mileage: null })),
+    ).toMatchObject({ vehicleMake: '', budget: '25000', mileage: '' });
   });
 });
 

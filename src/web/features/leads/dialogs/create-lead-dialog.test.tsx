@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '#web/hooks/use-toast.ts';
-import { expectToast, json, makeLead, renderWithProviders, stubDomForRadix, stubFetch } from '../detail/test-utils.tsx';
+import { json, stubFetch } from '#test/web/fetch-stub.ts';
+import { buildLead } from '#test/web/fixtures.ts';
+import { renderWithProviders } from '#test/web/render.tsx';
+import { expectToast } from '#test/web/toasts.ts';
 import { CreateLeadDialog } from './create-lead-dialog.tsx';
 
-beforeEach(stubDomForRadix);
 afterEach(() => {
   act(() => dismiss());
   vi.unstubAllGlobals();
@@ -41,7 +43,7 @@ describe('Create New Lead Manually', () => {
   });
 
   it('accepts the current year + 2, posts geral by default with a comma budget, toasts and opens the new lead', async () => {
-    const calls = stubFetch(() => json(makeLead({ id: 42 }), 201));
+    const calls = stubFetch(() => json(buildLead({ id: 42 }), 201));
     const { submit, type, onOpenChange, router } = setup();
     type('First name *', '  Rui ');
     type('Make *', 'Peugeot');

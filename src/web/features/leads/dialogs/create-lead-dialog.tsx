@@ -14,8 +14,8 @@ import {
   DialogTitle,
 } from '#web/components/ui/dialog.tsx';
 import { useCreateManualLead } from '../api/create-manual-lead.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
-import { applyServerFieldErrors } from './form-errors.ts';
 import { FormFields } from './form-fields.tsx';
 import { withMoneyFields } from './lead-form-values.ts';
 import { CUSTOMER_FIELDS, MAILBOX_FIELD, NOTES_FIELD, VEHICLE_FIELDS } from './lead-field-specs.ts';
@@ -38,8 +38,6 @@ const EMPTY = {
   notes: '',
   emailSource: 'geral',
 } satisfies FormValues;
-
-const SHOWN = Object.keys(EMPTY);
 
 /** 'Create New Lead Manually' (document 2 section 5): POST /api/leads/manual, then opens the new lead. */
 export function CreateLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -65,7 +63,7 @@ export function CreateLeadDialog({ open, onOpenChange }: { open: boolean; onOpen
           void navigate(`/admin/leads/${lead.id}`);
         },
         onError: (err) => {
-          applyServerFieldErrors(err, form.setError, SHOWN);
+          applyServerErrors(form, err);
           toastFailure('Failed to create lead', err);
         },
       },

@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '#web/hooks/use-toast.ts';
-import { expectToast, json, makeLead, renderWithProviders, stubDomForRadix, stubFetch } from '../detail/test-utils.tsx';
+import { json, stubFetch } from '#test/web/fetch-stub.ts';
+import { buildLead } from '#test/web/fixtures.ts';
+import { renderWithProviders } from '#test/web/render.tsx';
+import { expectToast } from '#test/web/toasts.ts';
 import { LeadFormDialog } from './lead-form-dialog.tsx';
 
-beforeEach(stubDomForRadix);
 afterEach(() => {
   act(() => dismiss());
   vi.unstubAllGlobals();
@@ -35,7 +37,7 @@ describe('Add/Edit Lead dialog, add mode', () => {
   });
 
   it('posts POST /api/leads: status requested by default, quoted amount left out when empty, amounts as staff write them', async () => {
-    const calls = stubFetch(() => json(makeLead({ id: 51 }), 201));
+    const calls = stubFetch(() => json(buildLead({ id: 51 }), 201));
     const { type, submit, router, onOpenChange } = setup();
     type('First name *', 'Ana');
     type('Make *', 'Audi');
@@ -77,7 +79,7 @@ describe('Add/Edit Lead dialog, edit mode', () => {
     stubFetch(() => json({ message: 'nope' }, 500));
     const onOpenChange = vi.fn();
     renderWithProviders(
-      <LeadFormDialog mode="edit" lead={makeLead({ quotedAmount: '23500.00' })} open onOpenChange={onOpenChange} />,
+      <LeadFormDialog mode="edit" lead={buildLead({ quotedAmount: '23500.00' })} open onOpenChange={onOpenChange} />,
     );
     const dialog = screen.getByRole('dialog', { name: 'Edit Lead' });
     expect(within(dialog).getByLabelText('Quoted amount (€)')).toHaveValue('23500');

@@ -15,8 +15,8 @@ import {
 } from '#web/components/ui/dialog.tsx';
 import { useCreateLead } from '../api/create-lead.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
-import { applyServerFieldErrors } from './form-errors.ts';
 import { FormFields } from './form-fields.tsx';
 import { CUSTOMER_FIELDS, MAILBOX_FIELD, NOTES_FIELD, QUOTE_FIELDS, VEHICLE_FIELDS } from './lead-field-specs.ts';
 import { amountForInput, withMoneyFields } from './lead-form-values.ts';
@@ -107,7 +107,7 @@ export function LeadFormDialog(props: Props) {
     if (String(form.getValues('quotedAmount') ?? '').trim() === '') delete data.quotedAmount;
     if (mode === 'add' && typeof data.notes === 'string' && !data.notes.trim()) data.notes = null;
     const onError = (err: unknown) => {
-      applyServerFieldErrors(err, form.setError, shown);
+      applyServerErrors(form, err, shown);
       toastFailure(mode === 'edit' ? 'Failed to update lead' : 'Failed to create lead', err, false);
     };
     if (mode === 'edit') {

@@ -1,18 +1,7 @@
 import { useNavigate } from 'react-router';
-import { Loader2 } from 'lucide-react';
 import type { Lead, PossibleDuplicate } from '#shared/schemas/leads.ts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#web/components/ui/alert-dialog.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { useMergeLeads } from '../api/merge-leads.ts';
-import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 
 type Side = Pick<Lead, 'id' | 'reference' | 'createdAt'>;
 
@@ -39,36 +28,29 @@ export function MergeLeadsDialog({
   const merge = useMergeLeads(lead.id);
   const navigate = useNavigate();
   const { older, newer } = survivorOf(lead, duplicate);
-  const confirm = () =>
-    merge.mutate(duplicate.id, {
-      onSuccess: (result) => {
-        toastSuccess(`Lead #${result.mergedReference} merged into #${older.reference}`);
-        onOpenChange(false);
-        if (result.leadId !== lead.id) void navigate(`/admin/leads/${result.leadId}`, { replace: true });
-      },
-      onError: (err) => toastFailure('Failed to merge leads', err),
-    });
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            Merge #{newer.reference} into #{older.reference}?
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            The newer lead #{newer.reference} moves its timeline, notes and proposals into the older lead #
-            {older.reference}, and #{newer.reference} is then deleted. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={merge.isPending}>Cancel</AlertDialogCancel>
-          {/* A plain button: the dialog stays open until the merge answers. */}
-          <Button onClick={confirm} disabled={merge.isPending}>
-            {merge.isPending && <Loader2 className="animate-spin" aria-hidden />}
-            Merge leads
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      // Separate text nodes, as before: one string is shaped as a whole and moves a glyph by a pixel.
+      title={
+        <>
+          Merge #{newer.reference} into #{older.reference}?
+        </>
+      }
+      description={
+        <>
+          The newer lead #{newer.reference} moves its timeline, notes and proposals into the older lead #
+          {older.reference}, and #{newer.reference} is then deleted. This cannot be undone.
+        </>
+      }
+      confirmLabel="Merge leads"
+      onConfirm={() => merge.mutateAsync(duplicate.id)}
+      successMessage={(result) => `Lead #${result.mergedReference} merged into #${older.reference}`}
+      failureMessage="Failed to merge leads"
+      onSuccess={(result) => {
+        if (result.leadId !== lead.id) void navigate(`/admin/leads/${result.leadId}`, { replace: true });
+      }}
+    />
   );
 }

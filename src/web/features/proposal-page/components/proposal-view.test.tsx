@@ -1,15 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
+import { stubFetch } from '#test/web/fetch-stub.ts';
 import { ProposalView } from './proposal-view.tsx';
 
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-beforeEach(() => vi.stubGlobal('ResizeObserver', ResizeObserverStub));
 afterEach(() => vi.unstubAllGlobals());
 
 const settings: PublicSettings = {
@@ -61,12 +56,20 @@ const view = (initial: PublicProposalResponse | null | undefined, lang: 'pt' | '
 
 describe('proposal page', () => {
   it("loads: 'A carregar proposta...', then the proposal", async () => {
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response(JSON.stringify(data()), { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubFetch({
+      'GET /api/proposals/public/p-1': data(),
+      'POST /api/proposals/public/p-1/view': { counted: true },
+    });
     view(undefined);
     expect(screen.getByText('A carregar proposta...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'BMW X1' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/proposals/public/p-1', expect.anything());
+    // Shown, the page counts the view.
+    await waitFor(() =>
+      expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+        'GET /api/proposals/public/p-1',
+        'POST /api/proposals/public/p-1/view',
+      ]),
+    );
   });
 
   it('shows the not-found state for a 404, any failure or missing data', async () => {
@@ -76,10 +79,10 @@ describe('proposal page', () => {
       new Response('{}', { status: 200 }),
       new TypeError('offline'),
     ]) {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn().mockImplementation(() => (answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer))),
-      );
+      stubFetch(() => {
+        if (answer instanceof Error) throw answer;
+        return answer;
+      });
       const { unmount } = view(undefined);
       expect(await screen.findByRole('heading', { name: 'Proposta não encontrada' })).toBeInTheDocument();
       expect(screen.getByText('A proposta solicitada não existe ou não está disponível.')).toBeInTheDocument();

@@ -15,7 +15,7 @@ import {
 } from '#web/components/ui/dialog.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerErrors, serverFieldErrors } from '#web/lib/form-errors.ts';
 import { formatEuro } from '#web/lib/money.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 import { useSaveProposal } from '../api/save-proposal.ts';
@@ -66,8 +66,8 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, 
   const setPhotos = (update: (photos: PhotoChoice[]) => PhotoChoice[]) =>
     form.setValue('photos', update(form.getValues('photos')), { shouldDirty: true });
 
-  const failed = (fields: Record<string, string>) => {
-    for (const [name, message] of Object.entries(fields)) form.setError(name as keyof EditorValues, { message });
+  // The first field with a message picks the tab to show.
+  const showTabOf = (fields: Record<string, string>) => {
     const first = Object.keys(fields)[0];
     if (first) setTab(tabOf(first));
   };
@@ -78,7 +78,8 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, 
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      failed(fields);
+      for (const [name, message] of Object.entries(fields)) form.setError(name as keyof EditorValues, { message });
+      showTabOf(fields);
       return;
     }
     save.mutate(
@@ -96,7 +97,8 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, 
           onOpenChange(false);
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.fields) failed(err.fields);
+          applyServerErrors(form, err);
+          showTabOf(serverFieldErrors(err) ?? {});
           toastFailure(mode === 'edit' ? 'Failed to update proposal' : 'Failed to create proposal', err);
         },
       },

@@ -1,23 +1,15 @@
 import { useState } from 'react';
 import { ExternalLink, Eye, FileText, ImageOff, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Proposal, ProposalInputParsed } from '#shared/schemas/proposals.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#web/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { QueryStates } from '#web/components/query-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { formatEuro } from '#web/lib/money.ts';
-import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
+import { toastSuccess } from '#web/lib/notify.ts';
 import { toast } from '#web/hooks/use-toast.ts';
 import { useDeleteProposal } from '../api/delete-proposal.ts';
 import { useProposals } from '../api/get-proposals.ts';
@@ -29,7 +21,7 @@ type Editor = { open: boolean; mode: 'create' | 'edit'; initial?: ProposalInputP
 
 /** A lead's proposals with add (from a listing URL), edit, copy link, open and delete (document 2 section 2). */
 export function ProposalsCard({ leadId }: { leadId: number }) {
-  const { data: proposals, isPending, isError, refetch } = useProposals(leadId);
+  const proposals = useProposals(leadId);
   const [extractOpen, setExtractOpen] = useState(false);
   // The editor keeps its content while it closes, so the dialog does not flash empty.
   const [editor, setEditor] = useState<Editor>({ open: false, mode: 'create' });
@@ -45,15 +37,6 @@ export function ProposalsCard({ leadId }: { leadId: number }) {
     }
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toastSuccess('Proposal deleted'),
-      onError: (err) => toastFailure('Failed to delete proposal', err),
-      onSettled: () => setDeleting(null),
-    });
-  };
-
   return (
     <Card className="gap-4" data-testid="proposals-card">
       <CardHeader className="flex flex-wrap items-center justify-between gap-2">
@@ -65,35 +48,37 @@ export function ProposalsCard({ leadId }: { leadId: number }) {
         </Button>
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <div className="grid gap-3" aria-label="Loading proposals">
-            <Skeleton className="h-20" />
-          </div>
-        ) : isError ? (
-          <div className="flex flex-wrap items-center gap-2 text-sm text-destructive">
-            The proposals could not be loaded.
-            <Button size="sm" variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : proposals.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted-foreground">
-            <FileText className="size-6" aria-hidden />
-            <p>No proposals yet</p>
-          </div>
-        ) : (
-          <ul className="grid gap-3">
-            {proposals.map((p) => (
-              <ProposalItem
-                key={p.id}
-                proposal={p}
-                onEdit={() => setEditor({ open: true, mode: 'edit', initial: p, proposalId: p.id })}
-                onCopy={() => void copyLink(p)}
-                onDelete={() => setDeleting(p)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={proposals}
+          pending={
+            <div className="grid gap-3" aria-label="Loading proposals">
+              <Skeleton className="h-20" />
+            </div>
+          }
+          errorTitle="The proposals could not be loaded."
+          errorLayout="inline"
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted-foreground">
+              <FileText className="size-6" aria-hidden />
+              <p>No proposals yet</p>
+            </div>
+          }
+        >
+          {(list) => (
+            <ul className="grid gap-3">
+              {list.map((p) => (
+                <ProposalItem
+                  key={p.id}
+                  proposal={p}
+                  onEdit={() => setEditor({ open: true, mode: 'edit', initial: p, proposalId: p.id })}
+                  onCopy={() => void copyLink(p)}
+                  onDelete={() => setDeleting(p)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </CardContent>
 
       <ExtractDialog
@@ -114,22 +99,17 @@ export function ProposalsCard({ leadId }: { leadId: number }) {
           onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
         />
       )}
-      <AlertDialog open={!!deleting} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this proposal?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The customer's link stops working and its stored photos are deleted. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={confirmDelete} className="bg-destructive text-white hover:bg-destructive/90">
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this proposal?"
+        description="The customer's link stops working and its stored photos are deleted. This cannot be undone."
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => remove.mutateAsync(deleting!.id)}
+        successMessage="Proposal deleted"
+        failureMessage="Failed to delete proposal"
+      />
     </Card>
   );
 }

@@ -1,19 +1,23 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '#web/components/ui/toaster.tsx';
 import { dismiss } from '#web/hooks/use-toast.ts';
 import { QUOTE_FORM_MESSAGES as M } from '#shared/schemas/contact-form-rules.ts';
+import { stubFetch, type FetchCall, type FetchHandler } from '#test/web/fetch-stub.ts';
+import { expectToast } from '#test/web/toasts.ts';
 import { EMPTY_VALUES, type QuoteFormValues } from '../lib/form-values.ts';
 import { QuoteForm } from './quote-form.tsx';
 
 let now = 10_000;
-const fetchMock = vi.fn<typeof fetch>();
+let calls: FetchCall[] = [];
+/** How the server answers the next POST /api/contact-form. */
+let answer: FetchHandler;
 
 beforeEach(() => {
   now = 10_000;
   vi.spyOn(performance, 'now').mockImplementation(() => now);
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
+  answer = () => ok();
+  calls = stubFetch((call) => answer(call));
   window.history.replaceState(null, '', '/?utm_source=newsletter&brand=BMW#pedir-orcamento');
 });
 afterEach(() => {
@@ -35,15 +39,6 @@ function setup(initial: Partial<QuoteFormValues> = {}) {
   return { input, type, submit };
 }
 
-const toast = async (title: string, description: string) => {
-  const el = await screen.findByText(description, { selector: '[data-slot="toast-description"]' });
-  expect(
-    within(el.closest('[data-slot="toast"]') as HTMLElement).getByText(title, {
-      selector: '[data-slot="toast-title"]',
-    }),
-  ).toBeInTheDocument();
-  return el.closest('[data-slot="toast"]') as HTMLElement;
-};
 const errorOf = (input: HTMLElement) =>
   document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
 
@@ -56,9 +51,9 @@ describe('quote form checks, in the order of section 5', () => {
     now = 100;
     fireEvent.change(document.querySelector('input[name="website"]')!, { target: { value: 'bot' } });
     submit();
-    const t = await toast('Erro', M.honeypot);
+    const t = await expectToast('Erro', M.honeypot);
     expect(t).toHaveAttribute('data-variant', 'destructive');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('2. under 3000 ms since the page loaded blocks next', async () => {
@@ -66,14 +61,14 @@ describe('quote form checks, in the order of section 5', () => {
     type('Nome', 'Ana');
     now = 2999;
     submit();
-    await toast('Erro', M.tooFast);
-    expect(fetchMock).not.toHaveBeenCalled();
+    await expectToast('Erro', M.tooFast);
+    expect(calls).toHaveLength(0);
   });
 
   it('3. no field touched blocks next', async () => {
     const { submit } = setup();
     submit();
-    await toast('Erro', M.untouched);
+    await expectToast('Erro', M.untouched);
   });
 
   it('4-7. schema: a message per field, the toast without the period, and each message goes when its field is edited', async () => {
@@ -81,7 +76,7 @@ describe('quote form checks, in the order of section 5', () => {
     type('Nome', 'x');
     type('Nome', '');
     submit();
-    await toast('Erro', M.invalid);
+    await expectToast('Erro', M.invalid);
     expect(errorOf(input('Nome'))).toBe(M.name);
     expect(errorOf(input('Email'))).toBe(M.email);
     expect(errorOf(input('Telefone'))).toBe(M.phone);
@@ -102,7 +97,7 @@ describe('quote form checks, in the order of section 5', () => {
     expect(errorOf(input('Tipo de caixa'))).toBe(M.transmission);
     expect(errorOf(input('Tipo de combustível'))).toBe(M.fuelType);
     expect(errorOf(input('Email'))).toBe(M.email);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it("offers the spec's options and year bounds", () => {
@@ -130,8 +125,8 @@ describe('quote form checks, in the order of section 5', () => {
 
 describe('sending', () => {
   it("reads 'Enviando...' disabled while sending, then shows 'Sucesso!', clears and resets the form", async () => {
-    let answer!: (r: Response) => void;
-    fetchMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    let respond!: (r: Response) => void;
+    answer = () => new Promise((resolve) => (respond = resolve));
     const { submit, type, input } = setup({ vehicleChoice: 'brand_model', brand: 'BMW' });
     type('Nome', 'Ana Silva');
     type('Email', 'ana@example.pt');
@@ -146,9 +141,9 @@ describe('sending', () => {
     submit();
     const button = await screen.findByRole('button', { name: 'Enviando...' });
     expect(button).toBeDisabled();
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/contact-form');
-    expect(JSON.parse(String(init!.body))).toEqual({
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/contact-form' });
+    expect(calls[0]!.body).toEqual({
       name: 'Ana Silva',
       email: 'ana@example.pt',
       phone: '912345678',
@@ -165,8 +160,8 @@ describe('sending', () => {
       formDuration: 12346,
       utmSource: 'newsletter',
     });
-    await act(async () => answer(ok('Pedido recebido!')));
-    await toast('Sucesso!', 'Pedido recebido!');
+    await act(async () => respond(ok('Pedido recebido!')));
+    await expectToast('Sucesso!', 'Pedido recebido!');
     expect(screen.getByRole('button', { name: 'Enviar pedido' })).toBeEnabled();
     expect(input('Nome').value).toBe('');
     expect(screen.getByLabelText('Um carro específico')).toBeChecked();
@@ -175,7 +170,7 @@ describe('sending', () => {
     expect(window.location.search).toBe('?utm_source=newsletter');
     // The interaction flag is reset: submitting again at once is 'no field touched'.
     submit();
-    await toast('Erro', M.untouched);
+    await expectToast('Erro', M.untouched);
   });
 
   it("keeps the values and shows the server's message, 'Erro ao enviar formulário' or 'Erro interno...'", async () => {
@@ -185,20 +180,20 @@ describe('sending', () => {
     type('Telefone', '912345678');
     type('Link do anúncio', 'https://www.standvirtual.com/carros/anuncio/x-ID1.html');
 
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ message: 'Recebemos demasiados pedidos.' }), { status: 429 }),
-    );
+    answer = () => new Response(JSON.stringify({ message: 'Recebemos demasiados pedidos.' }), { status: 429 });
     submit();
-    await toast('Erro', 'Recebemos demasiados pedidos.');
+    await expectToast('Erro', 'Recebemos demasiados pedidos.');
     expect(input('Nome').value).toBe('Ana Silva');
 
-    fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
+    answer = () => new Response('<html>Bad gateway</html>', { status: 502 });
     submit();
-    await toast('Erro', M.sendFailed);
+    await expectToast('Erro', M.sendFailed);
 
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
     submit();
-    await toast('Erro', M.internal);
+    await expectToast('Erro', M.internal);
     expect(input('Link do anúncio').value).toBe('https://www.standvirtual.com/carros/anuncio/x-ID1.html');
   });
 });

@@ -5,15 +5,9 @@ import { timelineEntryInputSchema, type TimelineEntry } from '#shared/schemas/ti
 import { Toaster } from '#web/components/ui/toaster.tsx';
 import { dismiss } from '#web/hooks/use-toast.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
+import { json, stubFetch, type FetchCall } from '#test/web/fetch-stub.ts';
+import { expectToast } from '#test/web/toasts.ts';
 import { TimelineCard } from './timeline-card.tsx';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 
 const entry = (over: Partial<TimelineEntry>): TimelineEntry => ({
   id: 1,
@@ -70,50 +64,33 @@ const ENTRIES: TimelineEntry[] = [
   }),
 ];
 
-let calls: Call[] = [];
+let calls: FetchCall[] = [];
 let entries: TimelineEntry[] = [];
 let failWrites = false;
 
+/** A fake server holding the lead's entries: list, create (call, chat or quick contact), delete. */
 beforeEach(() => {
-  class ResizeObserverStub {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('ResizeObserver', ResizeObserverStub);
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.scrollIntoView ??= () => {};
-  calls = [];
   entries = [...ENTRIES];
   failWrites = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      calls.push(call);
-      if (call.method === 'GET') return json(entries);
-      if (failWrites) return json({ message: 'Lead not found' }, 404);
-      if (call.method === 'DELETE') {
-        entries = entries.filter((e) => `/api/timeline/${e.id}` !== call.url);
-        return json({ ok: true });
-      }
-      const body = call.body as { type: 'call' | 'chat'; title?: string; description?: string; notes?: string };
-      const created = entry({
-        id: 10,
-        type: body.type,
-        kind: body.type,
-        title: body.title ?? 'Phone Call',
-        description: body.description ?? body.notes ?? null,
-        createdAt: '2026-11-21T15:00:00.000Z',
-      });
-      entries = [...entries, created];
-      return json(created, 201);
-    }),
-  );
+  calls = stubFetch((call) => {
+    if (call.method === 'GET') return json(entries);
+    if (failWrites) return json({ message: 'Lead not found' }, 404);
+    if (call.method === 'DELETE') {
+      entries = entries.filter((e) => `/api/timeline/${e.id}` !== call.url);
+      return json({ ok: true });
+    }
+    const body = call.body as { type: 'call' | 'chat'; title?: string; description?: string; notes?: string };
+    const created = entry({
+      id: 10,
+      type: body.type,
+      kind: body.type,
+      title: body.title ?? 'Phone Call',
+      description: body.description ?? body.notes ?? null,
+      createdAt: '2026-11-21T15:00:00.000Z',
+    });
+    entries = [...entries, created];
+    return json(created, 201);
+  });
 });
 afterEach(() => {
   act(() => dismiss());
@@ -129,10 +106,6 @@ function setup() {
   );
 }
 const items = () => screen.getAllByTestId('timeline-entry');
-const toastText = async (title: string, description: string) => {
-  const el = await screen.findByText(description, { selector: '[data-slot="toast-description"]' });
-  expect(within(el.closest('[data-slot="toast"]') as HTMLElement).getByText(title)).toBeInTheDocument();
-};
 
 describe('timeline card', () => {
   it('lists newest first with labels, who and when; only the newest starts expanded', async () => {
@@ -197,7 +170,7 @@ describe('timeline card', () => {
       target: { value: '2026-11-21T09:15' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add entry' }));
-    await toastText('Success', 'Timeline entry created successfully');
+    await expectToast('Success', 'Timeline entry created successfully');
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
       url: '/api/leads/7/timeline',
@@ -225,7 +198,7 @@ describe('timeline card', () => {
     expect(within(dialog).getByLabelText('Date and time of the contact')).toHaveValue('2026-11-18T09:00');
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'First call (edited)' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await toastText('Success', 'Timeline entry updated successfully');
+    await expectToast('Success', 'Timeline entry updated successfully');
     expect(calls.find((c) => c.method === 'PUT')).toEqual({
       method: 'PUT',
       url: '/api/timeline/1',
@@ -245,7 +218,7 @@ describe('timeline card', () => {
     fireEvent.click(within(items()[0]!).getByRole('button', { name: 'Delete entry' }));
     confirm = await screen.findByRole('alertdialog', { name: 'Delete this timeline entry?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await toastText('Success', 'Timeline entry deleted successfully');
+    await expectToast('Success', 'Timeline entry deleted successfully');
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/timeline/3');
     await waitFor(() => expect(items()).toHaveLength(2));
   });
@@ -260,7 +233,7 @@ describe('timeline card', () => {
     expect(await within(dialog).findByText('Notes are required')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('Notes'), { target: { value: 'Confirmed the budget.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log call' }));
-    await toastText('Success', 'Contact logged successfully');
+    await expectToast('Success', 'Contact logged successfully');
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
       url: '/api/leads/7/quick-contact',
@@ -272,6 +245,6 @@ describe('timeline card', () => {
     const chat = await screen.findByRole('dialog', { name: 'Log chat' });
     fireEvent.change(within(chat).getByLabelText('Notes'), { target: { value: 'Hi' } });
     fireEvent.click(within(chat).getByRole('button', { name: 'Log chat' }));
-    await toastText('Error', 'Failed to log contact: 404: Lead not found');
+    await expectToast('Error', 'Failed to log contact: 404: Lead not found');
   });
 });

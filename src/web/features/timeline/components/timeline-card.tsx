@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MessageSquare, Phone, Plus } from 'lucide-react';
 import type { TimelineEntry } from '#shared/schemas/timeline.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { QueryStates } from '#web/components/query-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useTimeline } from '../api/get-timeline.ts';
@@ -15,14 +16,14 @@ import { TimelineItem } from './timeline-item.tsx';
  * summary and expand on click. Call and chat entries can be added, edited and deleted.
  */
 export function TimelineCard({ leadId }: { leadId: number }) {
-  const { data: entries, isPending, isError, refetch } = useTimeline(leadId);
+  const timeline = useTimeline(leadId);
   // Entries whose state differs from the default (newest expanded, others collapsed).
   const [toggled, setToggled] = useState<ReadonlySet<number>>(new Set());
   const [quick, setQuick] = useState<QuickContactType | null>(null);
   // The entry dialog's target stays while it closes, so its title does not flip.
   const [editor, setEditor] = useState<{ open: boolean; entry?: TimelineEntry }>({ open: false });
   const [deleting, setDeleting] = useState<TimelineEntry | null>(null);
-  const newestId = entries?.[0]?.id;
+  const newestId = timeline.data?.[0]?.id;
 
   const toggle = (id: number) =>
     setToggled((s) => {
@@ -50,34 +51,34 @@ export function TimelineCard({ leadId }: { leadId: number }) {
         </div>
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <div className="grid gap-3" aria-label="Loading timeline">
-            <Skeleton className="h-14" />
-            <Skeleton className="h-14" />
-          </div>
-        ) : isError ? (
-          <div className="flex flex-wrap items-center gap-2 text-sm text-destructive">
-            The timeline could not be loaded.
-            <Button size="sm" variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : entries.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No timeline entries yet</p>
-        ) : (
-          <ol className="grid" aria-label="Timeline entries">
-            {entries.map((entry) => (
-              <TimelineItem
-                key={entry.id}
-                entry={entry}
-                expanded={(entry.id === newestId) !== toggled.has(entry.id)}
-                onToggle={() => toggle(entry.id)}
-                onEdit={() => setEditor({ open: true, entry })}
-                onDelete={() => setDeleting(entry)}
-              />
-            ))}
-          </ol>
-        )}
+        <QueryStates
+          query={timeline}
+          pending={
+            <div className="grid gap-3" aria-label="Loading timeline">
+              <Skeleton className="h-14" />
+              <Skeleton className="h-14" />
+            </div>
+          }
+          errorTitle="The timeline could not be loaded."
+          errorLayout="inline"
+          isEmpty={(list) => list.length === 0}
+          empty={<p className="py-6 text-center text-sm text-muted-foreground">No timeline entries yet</p>}
+        >
+          {(entries) => (
+            <ol className="grid" aria-label="Timeline entries">
+              {entries.map((entry) => (
+                <TimelineItem
+                  key={entry.id}
+                  entry={entry}
+                  expanded={(entry.id === newestId) !== toggled.has(entry.id)}
+                  onToggle={() => toggle(entry.id)}
+                  onEdit={() => setEditor({ open: true, entry })}
+                  onDelete={() => setDeleting(entry)}
+                />
+              ))}
+            </ol>
+          )}
+        </QueryStates>
       </CardContent>
       <QuickContactDialog leadId={leadId} type={quick} onOpenChange={(open) => !open && setQuick(null)} />
       <TimelineEntryDialog

@@ -15,7 +15,8 @@ import {
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
-import { ApiError, isUnauthorized } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
+import { toastFailure } from '#web/lib/notify.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
 const FIELDS = [
@@ -68,12 +69,8 @@ export function EditProfileDialog({
           onOpenChange(false);
         },
         onError: (err) => {
-          if (isUnauthorized(err)) return; // the session-loss toast and redirect take over
-          if (err instanceof ApiError && err.fields) {
-            for (const [field, message] of Object.entries(err.fields))
-              form.setError(field as keyof UserUpdateInput, { message });
-          }
-          toast({ title: 'Error', description: 'Failed to update profile', variant: 'destructive' });
+          applyServerErrors(form, err);
+          toastFailure('Failed to update profile', err, false);
         },
       },
     ),

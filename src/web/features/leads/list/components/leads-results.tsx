@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Loader2, SearchX } from 'lucide-react';
 import type { LeadListItem } from '#shared/schemas/leads.ts';
-import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx';
+import { QueryStates } from '#web/components/query-states.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useIsMobile } from '#web/hooks/use-mobile.ts';
 import type { useLeadsList } from '../../api/use-leads-list.ts';
@@ -32,35 +32,29 @@ export function LeadsResults({ query, leads, total, narrowed }: LeadsResultsProp
     pages: query.data?.pages.length ?? 0,
   });
 
-  let body;
-  let asCards = false;
-  if (query.isPending) body = <LeadsSkeleton />;
-  else if (query.isError && leads.length === 0) {
-    body = (
-      <Alert variant="destructive" className="m-4 w-auto">
-        <AlertTitle>Error</AlertTitle>
-        <AlertDescription>
-          <p>Failed to load leads: {query.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
-  } else if (leads.length === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-2 px-4 py-16 text-center text-muted-foreground">
-        <SearchX className="size-8" aria-hidden />
-        <p className="font-medium text-foreground">No leads found</p>
-        <p className="text-sm">
-          {narrowed ? 'No leads match your search and filters.' : 'New leads appear here as they arrive.'}
-        </p>
-      </div>
-    );
-  } else if (isMobile) {
-    asCards = true;
-    body = <LeadsCards leads={leads} now={now} />;
-  } else body = <LeadsTable leads={leads} total={total} now={now} />;
+  // Cards only on phones and only for rows: the loading, error and empty views sit in the bordered box.
+  const asCards = isMobile && !query.isPending && leads.length > 0;
+  const body = (
+    <QueryStates
+      query={query}
+      pending={<LeadsSkeleton />}
+      errorTitle="Failed to load leads"
+      errorClassName="m-4 w-auto"
+      keepDataOnError
+      isEmpty={() => leads.length === 0}
+      empty={
+        <div className="flex flex-col items-center gap-2 px-4 py-16 text-center text-muted-foreground">
+          <SearchX className="size-8" aria-hidden />
+          <p className="font-medium text-foreground">No leads found</p>
+          <p className="text-sm">
+            {narrowed ? 'No leads match your search and filters.' : 'New leads appear here as they arrive.'}
+          </p>
+        </div>
+      }
+    >
+      {() => (asCards ? <LeadsCards leads={leads} now={now} /> : <LeadsTable leads={leads} total={total} now={now} />)}
+    </QueryStates>
+  );
 
   return (
     <div aria-busy={query.isFetching}>
