@@ -12,7 +12,7 @@ export function Hero({ formAnchor, simulatorHref }: { formAnchor: string; simula
           <ShieldCheck className="size-4" aria-hidden /> Importação de automóveis chave na mão
         </p>
         <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-          {/* The word 'Garagem' is the staff's hidden way in (document 1 section 2). */}O carro que procura,{' '}
+          {/* The word 'Garagem' is the staff's quiet way in to the back office (/admin). */}O carro que procura,{' '}
           <span className="text-primary dark:text-[oklch(0.75_0.13_262)]">da Europa</span> até à sua{' '}
           <a
             href="/admin"
