@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { normalizePhone } from '#shared/phone.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { leads } from '#server/db/schema/leads.ts';
-import { leadListColumns } from './lead-columns.ts';
+import { leadListColumns } from './lead-list-item.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type NewLeadRow = typeof leads.$inferInsert;

@@ -12,7 +12,7 @@ import {
   starResponseSchema,
 } from '#shared/schemas/leads.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import type { LeadsService } from './leads.service.ts';
+import type { LeadsService } from './lead.service.ts';
 import { yearBoundSchema } from './year-bound-schema.ts';
 
 /** One lead: create, read, update, seen, star, merge (ADR 012). */

@@ -1,6 +1,6 @@
 import type { LeadCreate, ManualLead } from '#shared/schemas/leads.ts';
 import { NOT_SPECIFIED } from '#shared/schemas/leads.ts';
-import type { NewLeadRow } from './leads.repository.ts';
+import type { NewLeadRow } from '../leads.repository.ts';
 
 /** A euro amount from a form (number) as the decimal column stores it. */
 export const toMoney = (n: number | null | undefined): string | null =>

@@ -9,11 +9,11 @@ import type { Lead, LeadCreate, LeadUpdate, ManualLead } from '#shared/schemas/l
 import type { NotificationsService, NotifyInput } from '#server/modules/notifications/notifications.service.ts';
 import type { UserRow } from '#server/modules/users/users.repository.ts';
 import { toLead } from './lead-detail.ts';
-import { findDuplicates } from './lead-duplicates.ts';
+import { findDuplicates } from '../merge/lead-duplicates.repository.ts';
 import { leadFromQuote, newLeadNotification } from './lead-from-quote.ts';
 import { leadFromManual, manualLeadNotification, staffName, toMoney } from './lead-manual.ts';
-import { mergeLeads } from './lead-merge.ts';
-import { nextLeadReference } from './lead-reference.ts';
+import { mergeLeads } from '../merge/lead-merge.ts';
+import { nextLeadReference } from '../lead-reference.ts';
 import {
   findLeadById,
   findLeadDetail,
@@ -23,7 +23,7 @@ import {
   updateLead,
   type LeadRow,
   type NewLeadRow,
-} from './leads.repository.ts';
+} from '../leads.repository.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
 /** Converted is set by creating an import from the lead (document 2 section 4), not by a status edit. */

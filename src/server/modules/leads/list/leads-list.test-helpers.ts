@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { leads } from '#server/db/schema/leads.ts';
 import type { TestApp } from '#test/test-app.ts';
-import { insertLead, type LeadRow, type NewLeadRow } from './leads.repository.ts';
+import { insertLead, type LeadRow, type NewLeadRow } from '../leads.repository.ts';
 
 export const NOW = new Date('2026-11-20T12:00:00Z');
 export const HOUR = 3_600_000;

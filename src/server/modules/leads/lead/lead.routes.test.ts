@@ -5,8 +5,8 @@ import { notifications } from '#server/db/schema/messaging.ts';
 import type { HubEvent } from '#server/realtime/hub.ts';
 import type { UserRow } from '#server/modules/users/users.repository.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { insertLead } from './leads.repository.ts';
-import { CONVERT_REFUSED } from './leads.service.ts';
+import { insertLead } from '../leads.repository.ts';
+import { CONVERT_REFUSED } from './lead.service.ts';
 
 const NOW = new Date('2026-05-10T12:00:00Z'); // current year 2026: lead year up to 2027, manual up to 2028
 let now = NOW;

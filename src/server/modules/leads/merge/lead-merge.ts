@@ -8,7 +8,7 @@ import { notifications } from '#server/db/schema/messaging.ts';
 import { proposals } from '#server/db/schema/proposals.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { insertEntry, recomputeLastInteraction } from '#server/modules/timeline/timeline.repository.ts';
-import type { LeadRow, NewLeadRow } from './leads.repository.ts';
+import type { LeadRow, NewLeadRow } from '../leads.repository.ts';
 
 /** Contact and vehicle fields the survivor takes from the merged lead when its own are empty. */
 const FILLABLE = [

@@ -9,7 +9,7 @@ import type { HubEvent } from '#server/realtime/hub.ts';
 import type { UserRow } from '#server/modules/users/users.repository.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { insertEntry } from '#server/modules/timeline/timeline.repository.ts';
-import { insertLead } from './leads.repository.ts';
+import { insertLead } from '../leads.repository.ts';
 
 const NOW = new Date('2026-05-10T12:00:00Z');
 const d = (iso: string) => new Date(`${iso}T00:00:00Z`);
