@@ -22,9 +22,12 @@ import { createAuthService } from '#server/modules/auth/auth.service.ts';
 import { createSessionService } from '#server/modules/auth/session.service.ts';
 import { isvRoutes } from '#server/modules/isv/isv.routes.ts';
 import { contactFormRoutes } from '#server/modules/leads/lead/contact-form.routes.ts';
+import { leadRoutes } from '#server/modules/leads/lead/lead.routes.ts';
+import { createLeadService } from '#server/modules/leads/lead/lead.service.ts';
 import { leadsListRoutes } from '#server/modules/leads/list/leads-list.routes.ts';
-import { leadsRoutes } from '#server/modules/leads/lead/lead.routes.ts';
-import { createLeadsService } from '#server/modules/leads/lead/lead.service.ts';
+import { createLeadsListService } from '#server/modules/leads/list/leads-list.service.ts';
+import { leadMergeRoutes } from '#server/modules/leads/merge/lead-merge.routes.ts';
+import { createLeadMergeService } from '#server/modules/leads/merge/lead-merge.service.ts';
 import { mediaRoutes } from '#server/modules/media/media.routes.ts';
 import { notificationsRoutes } from '#server/modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts';
@@ -33,7 +36,7 @@ import { createNotificationsService } from '#server/modules/notifications/notifi
 import { proposalsRoutes } from '#server/modules/proposals/proposals.routes.ts';
 import { createProposalsService } from '#server/modules/proposals/proposals.service.ts';
 import { createListingScraper } from '#server/modules/proposals/scrape-vehicle.ts';
-import { createListingPageFetcher, createPhotoDownloader } from '#server/integrations/listings/marketplace-fetch.ts';
+import { createListingPageFetcher, createPhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
 import { publicSiteRoutes } from '#server/modules/public-site/public-site.routes.ts';
 import { settingsRoutes } from '#server/modules/settings/settings.routes.ts';
 import { createSettingsService } from '#server/modules/settings/settings.service.ts';
@@ -75,14 +78,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ db, clock, sessions });
   const users = createUsersService({ db, clock, hub });
   const notifications = createNotificationsService({ db, hub });
-  const leads = createLeadsService({ db, hub, notifications, clock, log: app.log });
+  const leads = createLeadService({ db, hub, notifications, clock, log: app.log });
+  const leadsList = createLeadsListService({ db, clock });
+  const leadMerge = createLeadMergeService({ db, hub, clock });
   const marketplace = { testOrigin: env.LISTING_FETCH_TEST_ORIGIN };
   const proposals = createProposalsService({
     db,
     hub,
     clock,
     notifications,
-    photos: createPhotoDownloader(marketplace),
+    photos: createPhotoFetcher(marketplace),
     log: app.log,
   });
   const scraper = createListingScraper({
@@ -118,8 +123,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { db });
   await app.register(isvRoutes, { clock, ratePerMinute: env.ISV_RATE_LIMIT_PER_MINUTE });
   await app.register(contactFormRoutes, { leads, clock });
-  await app.register(leadsListRoutes, { db, clock });
-  await app.register(leadsRoutes, { leads, clock });
+  await app.register(leadsListRoutes, { list: leadsList });
+  await app.register(leadRoutes, { leads, clock });
+  await app.register(leadMergeRoutes, { merge: leadMerge });
   await app.register(timelineRoutes, { db, hub, clock, settings });
   await app.register(dashboardRoutes, { db, clock });
   await app.register(proposalsRoutes, {
@@ -145,7 +151,7 @@ declare module 'fastify' {
       auth: ReturnType<typeof createAuthService>;
       users: ReturnType<typeof createUsersService>;
       notifications: ReturnType<typeof createNotificationsService>;
-      leads: ReturnType<typeof createLeadsService>;
+      leads: ReturnType<typeof createLeadService>;
       proposals: ReturnType<typeof createProposalsService>;
       settings: ReturnType<typeof createSettingsService>;
     };

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { count, inArray, sql } from 'drizzle-orm';
 import { SETTINGS } from '#shared/settings.ts';
 import { hashPassword } from '#server/lib/password.ts';
-import { nextLeadReference } from '#server/modules/leads/lead-reference.ts';
+import { nextLeadReference } from '#server/modules/leads/leads.api.ts';
 import type { Db, Tx } from '../client.ts';
 import {
   emailTemplates,

@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { imports } from '#server/db/schema/imports.ts';
 import { leads } from '#server/db/schema/leads.ts';
 import { CONCLUDED_IMPORT_STATUSES } from '#shared/imports/status.ts';
-import { leadListColumns } from '#server/modules/leads/lead-list-item.ts';
+import { leadListColumns } from '#server/modules/leads/leads.api.ts';
 import type { TrendWindows } from './trend.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;

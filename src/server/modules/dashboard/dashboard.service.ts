@@ -2,7 +2,7 @@ import type { DashboardStats } from '#shared/schemas/dashboard.ts';
 import type { ImportStatus } from '#shared/imports/status.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { toLeadListItem } from '#server/modules/leads/lead-list-item.ts';
+import { toLeadListItem } from '#server/modules/leads/leads.api.ts';
 import * as repo from './dashboard.repository.ts';
 import { trend, trendWindows } from './trend.ts';
 

@@ -4,8 +4,8 @@ import { createTestDatabase } from '#test/test-db.ts';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/auth.ts';
 import { leads, userLeadViews } from '#server/db/schema/leads.ts';
-import { leadListColumns, toLeadListItem } from './lead-list-item.ts';
-import { insertLead } from './leads.repository.ts';
+import { toLeadListItem } from './lead-list-item.ts';
+import { insertLead, leadListColumns } from './leads.repository.ts';
 
 describe('lead list columns: seen per user (ADR 012)', () => {
   let t: Database;

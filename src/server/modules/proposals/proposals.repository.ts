@@ -81,6 +81,11 @@ export async function deleteProposal(db: DbOrTx, id: number): Promise<ProposalRo
   return row;
 }
 
+/** Every proposal of one lead moves to another (a merge). */
+export async function moveProposalsToLead(db: DbOrTx, fromLeadId: number, toLeadId: number): Promise<void> {
+  await db.update(proposals).set({ leadId: toLeadId }).where(eq(proposals.leadId, fromLeadId));
+}
+
 /**
  * Counts one customer view in a single statement; `first` is true for exactly one caller, however
  * many open the page at once (the row lock orders them).

@@ -6,17 +6,15 @@ import {
   leadUpdateSchema,
   leadWriteResponseSchema,
   manualLeadSchema,
-  mergeLeadsResponseSchema,
-  mergeLeadsSchema,
   okResponseSchema,
   starResponseSchema,
 } from '#shared/schemas/leads.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import type { LeadsService } from './lead.service.ts';
+import type { LeadService } from './lead.service.ts';
 import { yearBoundSchema } from './year-bound-schema.ts';
 
-/** One lead: create, read, update, seen, star, merge (ADR 012). */
-export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService; clock: Clock }> = async (
+/** One lead: create, read, update, seen, star (ADR 012). Merging is in merge/lead-merge.routes.ts. */
+export const leadRoutes: FastifyPluginAsyncZod<{ leads: LeadService; clock: Clock }> = async (
   app,
   { leads, clock },
 ) => {
@@ -72,14 +70,5 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService; clock: Cl
     '/api/leads/:id/star',
     { config: access, schema: { params: idParamSchema, response: { 200: starResponseSchema } } },
     async (request) => leads.toggleStar(request.params.id, request.user!.id),
-  );
-
-  app.post(
-    '/api/leads/:id/merge',
-    {
-      config: access,
-      schema: { params: idParamSchema, body: mergeLeadsSchema, response: { 200: mergeLeadsResponseSchema } },
-    },
-    async (request) => leads.merge(request.params.id, request.body.otherId, request.user!),
   );
 };

@@ -128,16 +128,14 @@ describe('possible duplicates and merging two leads (ADR 012)', () => {
       .values({ leadId: newer.id, clientName: 'Nuno Costa', vehicleMake: 'Peugeot', vehicleModel: '308' })
       .returning();
     await db.insert(userLeadViews).values({ userId: colleague.id, leadId: newer.id });
-    await db
-      .insert(notifications)
-      .values({
-        userId: colleague.id,
-        type: 'new_lead',
-        title: 'New lead MN',
-        message: 'm',
-        relatedType: 'lead',
-        relatedId: newer.id,
-      });
+    await db.insert(notifications).values({
+      userId: colleague.id,
+      type: 'new_lead',
+      title: 'New lead MN',
+      message: 'm',
+      relatedType: 'lead',
+      relatedId: newer.id,
+    });
 
     const events: HubEvent[] = [];
     const off = t.hub.subscribe((e) => events.push(e));

@@ -1,0 +1,9 @@
+// What the leads module offers other modules and scripts on purpose; everything else is internal.
+
+/** A lead row as the list shows it, for other modules' lists (the dashboard's recent leads). */
+export { leadListColumns } from './leads.repository.ts';
+export { toLeadListItem } from './lead-list-item.ts';
+/** Whether a lead exists, for modules that hang rows on a lead (proposals). */
+export { leadExists } from './leads.repository.ts';
+/** Generated references (DECISIONS 6), for the demo seed. */
+export { nextLeadReference } from './leads.repository.ts';
