@@ -22,10 +22,13 @@ import { authRoutes } from '#server/modules/auth/auth.routes.ts';
 import { createAuthService } from '#server/modules/auth/auth.service.ts';
 import { createSessionService } from '#server/modules/auth/session.service.ts';
 import { isvRoutes } from '#server/modules/isv/isv.routes.ts';
-import { contactFormRoutes } from '#server/modules/leads/contact-form.routes.ts';
-import { leadsListRoutes } from '#server/modules/leads/leads-list.routes.ts';
-import { leadsRoutes } from '#server/modules/leads/leads.routes.ts';
-import { createLeadsService } from '#server/modules/leads/leads.service.ts';
+import { contactFormRoutes } from '#server/modules/leads/lead/contact-form.routes.ts';
+import { leadRoutes } from '#server/modules/leads/lead/lead.routes.ts';
+import { createLeadService } from '#server/modules/leads/lead/lead.service.ts';
+import { leadsListRoutes } from '#server/modules/leads/list/leads-list.routes.ts';
+import { createLeadsListService } from '#server/modules/leads/list/leads-list.service.ts';
+import { leadMergeRoutes } from '#server/modules/leads/merge/lead-merge.routes.ts';
+import { createLeadMergeService } from '#server/modules/leads/merge/lead-merge.service.ts';
 import { mediaRoutes } from '#server/modules/media/media.routes.ts';
 import { createMediaService } from '#server/modules/media/media.service.ts';
 import { notificationsRoutes } from '#server/modules/notifications/notifications.routes.ts';
@@ -37,7 +40,7 @@ import { createNotificationsService } from '#server/modules/notifications/notifi
 import { proposalsRoutes } from '#server/modules/proposals/proposals.routes.ts';
 import { createProposalsService } from '#server/modules/proposals/proposals.service.ts';
 import { createListingScraper } from '#server/modules/proposals/scrape-vehicle.ts';
-import { createListingPageFetcher, createPhotoDownloader } from '#server/integrations/listings/marketplace-fetch.ts';
+import { createListingPageFetcher, createPhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
 import { publicSiteRoutes } from '#server/modules/public-site/public-site.routes.ts';
 import { settingsRoutes } from '#server/modules/settings/settings.routes.ts';
 import { createSettingsService } from '#server/modules/settings/settings.service.ts';
@@ -69,7 +72,9 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
   const auth = createAuthService({ db, clock, sessions, audit });
   const users = createUsersService({ db, clock, hub, audit });
   const notifications = createNotificationsService({ db, hub });
-  const leads = createLeadsService({ db, hub, notifications, clock, log });
+  const leads = createLeadService({ db, hub, notifications, clock, log });
+  const leadsList = createLeadsListService({ db, clock });
+  const leadMerge = createLeadMergeService({ db, hub, clock });
   const timeline = createTimelineService({ db, hub, clock, settings });
   const dashboard = createDashboardService({ db, clock });
   const media = createMediaService({ db });
@@ -79,7 +84,7 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
     hub,
     clock,
     notifications,
-    photos: createPhotoDownloader(marketplace),
+    photos: createPhotoFetcher(marketplace),
     log,
   });
   const scraper = createListingScraper({
@@ -94,6 +99,8 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
     users,
     notifications,
     leads,
+    leadsList,
+    leadMerge,
     timeline,
     dashboard,
     media,
@@ -121,8 +128,21 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.setSerializerCompiler(serializerCompiler);
 
   const services = createServices({ db: database.db, hub, clock, env, log: app.log });
-  const { settings, sessions, auth, users, notifications, leads, timeline, dashboard, media, proposals, scraper } =
-    services;
+  const {
+    settings,
+    sessions,
+    auth,
+    users,
+    notifications,
+    leads,
+    leadsList,
+    leadMerge,
+    timeline,
+    dashboard,
+    media,
+    proposals,
+    scraper,
+  } = services;
 
   // Cross-cutting plugins, in order: errors, request id and security headers, cookies, rate limits,
   // the access guard.
@@ -150,8 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(mediaRoutes, { media });
   await app.register(isvRoutes, { clock, ratePerMinute: env.ISV_RATE_LIMIT_PER_MINUTE });
   await app.register(contactFormRoutes, { leads, clock });
-  await app.register(leadsListRoutes, { db: database.db, clock });
-  await app.register(leadsRoutes, { leads, clock });
+  await app.register(leadsListRoutes, { list: leadsList });
+  await app.register(leadRoutes, { leads, clock });
+  await app.register(leadMergeRoutes, { merge: leadMerge });
   await app.register(timelineRoutes, { timeline });
   await app.register(dashboardRoutes, { dashboard });
   await app.register(proposalsRoutes, {

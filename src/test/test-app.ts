@@ -4,8 +4,9 @@ import type { Database } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { createLocalHub, type EventHub } from '#server/realtime/hub.ts';
-import { insertUser, type UserRow } from '#server/modules/users/users.repository.ts';
+import type { UserRow } from '#server/modules/users/users.repository.ts';
 import type { Role } from '#shared/schemas/users.ts';
+import { insertUser } from './factories.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export const TEST_PASSWORD = 'Sup3rSecret!';
@@ -24,8 +25,6 @@ export interface TestApp {
   loginAs(role: Role): Promise<{ user: UserRow; cookie: string }>;
   close(): Promise<void>;
 }
-
-let counter = 0;
 
 /** The real app in memory (inject) on this test file's own database (fastify/demo test helper). */
 export async function createTestApp(
@@ -49,17 +48,8 @@ export async function createTestApp(
   });
   await app.ready();
 
-  const createUser: TestApp['createUser'] = async (overrides = {}) => {
-    counter += 1;
-    const username = overrides.username ?? `user${process.pid}x${counter}`;
-    return insertUser(database.db, {
-      username,
-      password: await hashPassword(TEST_PASSWORD),
-      role: overrides.role ?? 'user',
-      email: overrides.email ?? `${username}@example.pt`,
-      firstName: overrides.firstName ?? null,
-    });
-  };
+  const createUser: TestApp['createUser'] = async (overrides = {}) =>
+    insertUser(database.db, { ...overrides, password: await hashPassword(TEST_PASSWORD) });
 
   const login: TestApp['login'] = async (username, password = TEST_PASSWORD) => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imports } from '#server/db/schema/imports.ts';
+import { insertLead } from '#test/factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { insertLead } from '#server/modules/leads/leads.repository.ts';
 
 // Windows: current (2026-05-01T12:00Z, NOW], previous (2026-04-01T12:00Z, 2026-05-01T12:00Z].
 const NOW = new Date('2026-05-31T12:00:00Z');

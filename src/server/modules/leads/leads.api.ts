@@ -1,4 +1,9 @@
-// What other modules use of leads: a lead list row (the dashboard's recent leads) and the next
-// reference (the demo seed).
-export { leadListColumns, toLeadListItem } from './lead-columns.ts';
-export { nextLeadReference } from './lead-reference.ts';
+// What the leads module offers other modules and scripts on purpose; everything else is internal.
+
+/** A lead row as the list shows it, for other modules' lists (the dashboard's recent leads). */
+export { leadListColumns } from './leads.repository.ts';
+export { toLeadListItem } from './lead-list-item.ts';
+/** Whether a lead exists, for modules that hang rows on a lead (proposals). */
+export { leadExists } from './leads.repository.ts';
+/** Generated references (ADR 008), for the demo seed. */
+export { nextLeadReference } from './leads.repository.ts';

@@ -1,11 +1,47 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { normalizePhone } from '#shared/phone.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { leads } from '#server/db/schema/leads.ts';
-import { leadListColumns } from './lead-columns.ts';
 
+/** The leads table as list/, lead/ and merge/ all use it: rows, the shared column sets, references. */
 export type LeadRow = typeof leads.$inferSelect;
 export type NewLeadRow = typeof leads.$inferInsert;
+
+/**
+ * Whether `userId` has seen a lead (ADR 012): opened it (a user_lead_views row) or marked all as
+ * read after it was created (users.leads_seen_before).
+ */
+export function seenBy(userId: number): SQL<boolean> {
+  // Written out with qualified names: drizzle leaves columns unqualified in a one-table select,
+  // which would bind them to the subqueries' tables.
+  return sql<boolean>`(exists (select 1 from user_lead_views v where v.lead_id = "leads"."id" and v.user_id = ${userId})
+    or "leads"."created_at" <= coalesce((select u.leads_seen_before from users u where u.id = ${userId}), '-infinity'::timestamptz))`;
+}
+
+/** A list row's columns that are the same for every user (the CSV export uses them alone). */
+export const leadRowColumns = {
+  id: leads.id,
+  reference: leads.reference,
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+  email: leads.email,
+  phone: leads.phone,
+  vehicleMake: leads.vehicleMake,
+  vehicleModel: leads.vehicleModel,
+  vehicleYear: leads.vehicleYear,
+  budget: leads.budget,
+  status: leads.status,
+  emailSource: leads.emailSource,
+  origin: leads.origin,
+  starred: leads.starred,
+  lastInteractionAt: leads.lastInteractionAt,
+  createdAt: leads.createdAt,
+};
+
+/** The columns of a list row (LeadListItem) for `userId`, for db.select(). */
+export function leadListColumns(userId: number) {
+  return { ...leadRowColumns, seen: seenBy(userId) };
+}
 
 /** Inserts a lead, keeping phoneNormalized in step with phone. */
 export async function insertLead(db: DbOrTx, values: NewLeadRow): Promise<LeadRow> {
@@ -16,35 +52,6 @@ export async function insertLead(db: DbOrTx, values: NewLeadRow): Promise<LeadRo
   return row!;
 }
 
-/** The columns of the detail view (a list row plus the rest), `seen` for `userId`. */
-export function leadDetailColumns(userId: number) {
-  return {
-    ...leadListColumns(userId),
-    mileage: leads.mileage,
-    transmission: leads.transmission,
-    fuelType: leads.fuelType,
-    vehicleLink: leads.vehicleLink,
-    notes: leads.notes,
-    quotedAmount: leads.quotedAmount,
-    manual: leads.manual,
-    utmSource: leads.utmSource,
-    assignedTo: leads.assignedTo,
-    updatedAt: leads.updatedAt,
-    phoneNormalized: leads.phoneNormalized,
-  };
-}
-
-export async function findLeadDetail(db: DbOrTx, id: number, userId: number) {
-  const [row] = await db.select(leadDetailColumns(userId)).from(leads).where(eq(leads.id, id)).limit(1);
-  return row;
-}
-export type LeadDetailRow = NonNullable<Awaited<ReturnType<typeof findLeadDetail>>>;
-
-export async function findLeadById(db: DbOrTx, id: number): Promise<LeadRow | undefined> {
-  const [row] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
-  return row;
-}
-
 /** Partial update; phoneNormalized follows phone when phone is part of it. Undefined when missing. */
 export async function updateLead(db: DbOrTx, id: number, values: Partial<NewLeadRow>): Promise<LeadRow | undefined> {
   const set = 'phone' in values ? { ...values, phoneNormalized: normalizePhone(values.phone) } : values;
@@ -52,25 +59,14 @@ export async function updateLead(db: DbOrTx, id: number, values: Partial<NewLead
   return row;
 }
 
-/** Flips the star in one statement (two clicks at once never lose one); undefined when missing. */
-export async function toggleStar(db: DbOrTx, id: number, now: Date): Promise<boolean | undefined> {
-  const [row] = await db
-    .update(leads)
-    .set({ starred: sql`not ${leads.starred}`, updatedAt: now })
-    .where(eq(leads.id, id))
-    .returning({ starred: leads.starred });
-  return row?.starred;
+export async function leadExists(db: DbOrTx, leadId: number): Promise<boolean> {
+  const [row] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).limit(1);
+  return !!row;
 }
 
-/**
- * Records that `userId` opened the lead (idempotent: a second visit moves seen_at). Inserts from a
- * select on leads, so a missing lead inserts nothing and answers false instead of a key error.
- */
-export async function markLeadSeen(db: DbOrTx, userId: number, leadId: number, now: Date): Promise<boolean> {
-  const result = await db.execute<{ id: number }>(sql`
-    insert into user_lead_views (user_id, lead_id, seen_at)
-    select ${userId}::int, l.id, ${now.toISOString()}::timestamptz from leads l where l.id = ${leadId}::int
-    on conflict (user_id, lead_id) do update set seen_at = excluded.seen_at
-    returning id`);
-  return (result as { rows: unknown[] }).rows.length > 0;
+/** Next generated lead reference, e.g. 'L10042' (DECISIONS 6). */
+export async function nextLeadReference(db: DbOrTx): Promise<string> {
+  const result = await db.execute<{ n: string | number }>(sql`select nextval('lead_reference_seq') as n`);
+  const row = (result as { rows: { n: string | number }[] }).rows[0];
+  return `L${row!.n}`;
 }

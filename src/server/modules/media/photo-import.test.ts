@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSafePhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { downloadPhotos, normalisePhoto, PHOTO_LIMITS } from './photo-import.ts';
 
@@ -132,12 +133,13 @@ describe('downloadPhotos (local server, testOrigin)', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const fetchOptions = () => ({
-    allowedDomains: ['classistatic.de'],
-    timeoutMs: 5_000,
-    testOrigin: origin,
-    resolve: async () => ['10.0.0.1'],
-  });
+  const fetcher = () =>
+    createSafePhotoFetcher({
+      allowedDomains: ['classistatic.de'],
+      timeoutMs: 5_000,
+      testOrigin: origin,
+      resolve: async () => ['10.0.0.1'],
+    });
 
   it('keeps the order, and fails the bad ones individually', async () => {
     const urls = [
@@ -150,7 +152,7 @@ describe('downloadPhotos (local server, testOrigin)', () => {
       'https://evil.example/photo.jpg',
       `${origin}/photo.jpg?n=3`,
     ];
-    const results = await downloadPhotos(urls, fetchOptions());
+    const results = await downloadPhotos(urls, fetcher());
     expect(results.map((r) => r.url)).toEqual(urls);
     expect(results.map((r) => r.error ?? 'ok')).toEqual([
       'ok',
@@ -174,20 +176,20 @@ describe('downloadPhotos (local server, testOrigin)', () => {
   it('downloads at most `concurrency` at a time (4 by default)', async () => {
     maxInFlight = 0;
     const urls = Array.from({ length: 10 }, (_, i) => `${origin}/photo.jpg?delay=30&i=${i}`);
-    const results = await downloadPhotos(urls, fetchOptions());
+    const results = await downloadPhotos(urls, fetcher());
     expect(results.every((r) => r.photo)).toBe(true);
     expect(maxInFlight).toBeLessThanOrEqual(4);
     maxInFlight = 0;
-    await downloadPhotos(urls.slice(0, 4), fetchOptions(), { concurrency: 1 });
+    await downloadPhotos(urls.slice(0, 4), fetcher(), { concurrency: 1 });
     expect(maxInFlight).toBe(1);
   });
 
   it('refuses more than 60 photos, and does nothing for none', async () => {
     const urls = Array.from({ length: 61 }, (_, i) => `${origin}/photo.jpg?i=${i}`);
-    await expect(downloadPhotos(urls, fetchOptions())).rejects.toMatchObject({
+    await expect(downloadPhotos(urls, fetcher())).rejects.toMatchObject({
       code: 'VALIDATION',
       message: 'At most 60 photos',
     });
-    expect(await downloadPhotos([], fetchOptions())).toEqual([]);
+    expect(await downloadPhotos([], fetcher())).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { safeFetch, SafeFetchError, type SafeFetchOptions } from '#server/integrations/listings/safe-fetch.ts';
+import { PHOTO_MAX_BYTES, type PhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
+import { SafeFetchError } from '#server/integrations/listings/safe-fetch.ts';
 import { AppError } from '#server/lib/app-error.ts';
 
 /** A photo as the product stores it (DECISIONS 14): re-encoded, metadata stripped, bounded size. */
@@ -13,7 +14,7 @@ export interface StoredPhoto {
   sourceUrl: string | null;
 }
 
-export const PHOTO_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPhotos: 60, maxEdge: 1920 } as const;
+export const PHOTO_LIMITS = { maxBytes: PHOTO_MAX_BYTES, maxPhotos: 60, maxEdge: 1920 } as const;
 
 // Decoded by content; AVIF reports as heif with AV1 compression (HEIC/HEVC is not decodable here).
 const DECODABLE = new Set(['jpeg', 'png', 'webp', 'gif']);
@@ -89,12 +90,12 @@ function describeError(err: unknown): string {
 }
 
 /**
- * Downloads and normalises listing photos through safeFetch, a few at a time. Results keep the
- * order of `urls`; one failure is reported on its own entry and does not stop the others.
+ * Downloads (through the listings integration's fetcher) and normalises photos, a few at a time.
+ * Results keep the order of `urls`; one failure is reported on its own entry and does not stop the others.
  */
 export async function downloadPhotos(
   urls: string[],
-  fetchOptions: Omit<SafeFetchOptions, 'accept' | 'maxBytes'>,
+  fetcher: PhotoFetcher,
   opts: { concurrency?: number } = {},
 ): Promise<Array<{ url: string; photo?: StoredPhoto; error?: string }>> {
   if (urls.length > PHOTO_LIMITS.maxPhotos)
@@ -106,8 +107,7 @@ export async function downloadPhotos(
       const i = next++;
       const url = urls[i]!;
       try {
-        const res = await safeFetch(url, { ...fetchOptions, accept: 'image', maxBytes: PHOTO_LIMITS.maxBytes });
-        results[i] = { url, photo: await normalisePhoto(res.body, url) };
+        results[i] = { url, photo: await normalisePhoto(await fetcher.fetchPhoto(url), url) };
       } catch (err) {
         results[i] = { url, error: describeError(err) };
       }

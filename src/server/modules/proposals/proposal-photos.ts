@@ -4,13 +4,14 @@
  * outlives the listing. Downloads happen before the transaction; only inserts happen inside it.
  */
 import type { DbOrTx } from '#server/db/client.ts';
-import { findMediaByKeys, insertStoredMedia, mediaKeyFromUrl } from '#server/modules/media/media.repository.ts';
-import type { StoredPhoto } from '#server/modules/media/photo-import.ts';
-
-export interface PhotoDownloader {
-  /** Downloads and normalises photos; one failure does not fail the others; order preserved. */
-  download(urls: string[]): Promise<Array<{ url: string; photo?: StoredPhoto; error?: string }>>;
-}
+import type { PhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
+import {
+  downloadPhotos,
+  findMediaByKeys,
+  insertStoredMedia,
+  mediaKeyFromUrl,
+  type StoredPhoto,
+} from '#server/modules/media/media.api.ts';
 
 export type PhotoSlot = { kind: 'stored'; url: string; key: string } | { kind: 'new'; url: string; photo: StoredPhoto };
 
@@ -29,14 +30,14 @@ const isRemote = (url: string) => /^https?:\/\//i.test(url);
 export async function resolvePhotos(
   db: DbOrTx,
   urls: string[],
-  downloader: PhotoDownloader,
+  photos: PhotoFetcher,
   proposalId: number | null,
 ): Promise<ResolvedPhotos> {
   const unique = [...new Set(urls)];
   const keys = unique.map((u) => mediaKeyFromUrl(u)).filter((k): k is string => k !== null);
   const stored = new Map((await findMediaByKeys(db, keys)).map((m) => [m.key, m]));
   const remote = unique.filter((u) => mediaKeyFromUrl(u) === null && isRemote(u));
-  const downloaded = new Map((remote.length ? await downloader.download(remote) : []).map((d) => [d.url, d]));
+  const downloaded = new Map((remote.length ? await downloadPhotos(remote, photos) : []).map((d) => [d.url, d]));
 
   const slots: PhotoSlot[] = [];
   const failed: ResolvedPhotos['failed'] = [];

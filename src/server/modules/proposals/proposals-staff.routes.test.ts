@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import { leads } from '#server/db/schema/leads.ts';
 import { notifications } from '#server/db/schema/messaging.ts';
 import { proposals, storedMedia } from '#server/db/schema/proposals.ts';
+import { insertLead } from '#test/factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { startListingFixtureServer, type ListingFixtureServer } from '#test/listing-fixture-server.ts';
-import { insertLead } from '#server/modules/leads/leads.repository.ts';
 
 const NOW = new Date('2026-03-15T10:00:00Z');
 
@@ -45,7 +45,6 @@ describe('proposals: staff calls', () => {
   let cookie: string;
   let userId: number;
   let leadId: number;
-  let seq = 0;
 
   beforeAll(async () => {
     fixtures = await startListingFixtureServer();
@@ -53,15 +52,7 @@ describe('proposals: staff calls', () => {
     const signedIn = await t.loginAs('user');
     cookie = signedIn.cookie;
     userId = signedIn.user.id;
-    leadId = (
-      await insertLead(t.database.db, {
-        reference: 'PR0001',
-        firstName: 'Joana',
-        lastName: 'Martins',
-        vehicleMake: 'BMW',
-        vehicleModel: '320d',
-      })
-    ).id;
+    leadId = (await insertLead(t.database.db, { firstName: 'Joana', lastName: 'Martins' })).id;
   });
   afterAll(async () => {
     await t.close();
@@ -70,15 +61,7 @@ describe('proposals: staff calls', () => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, payload: payload as object, headers: { cookie } });
-  const newLead = async () =>
-    (
-      await insertLead(t.database.db, {
-        reference: `PR${++seq + 100}`,
-        firstName: 'Rui',
-        vehicleMake: 'Audi',
-        vehicleModel: 'A4',
-      })
-    ).id;
+  const newLead = async () => (await insertLead(t.database.db, { firstName: 'Rui' })).id;
 
   it('creates a proposal with ISV, IVA and total computed on the server, amounts as decimal strings', async () => {
     const res = await call('POST', `/api/leads/${leadId}/proposals`, { ...BMW, isvCost: '1.00', totalCost: '2.00' });

@@ -81,6 +81,11 @@ export async function deleteProposal(db: DbOrTx, id: number): Promise<ProposalRo
   return row;
 }
 
+/** Every proposal of one lead moves to another (a merge). */
+export async function moveProposalsToLead(db: DbOrTx, fromLeadId: number, toLeadId: number): Promise<void> {
+  await db.update(proposals).set({ leadId: toLeadId }).where(eq(proposals.leadId, fromLeadId));
+}
+
 /**
  * The id of a proposal by its public id, its row locked until the transaction ends: every view of
  * one proposal takes this lock first, so its visits and counters change in one order (no deadlock).

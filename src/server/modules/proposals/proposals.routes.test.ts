@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads } from '#server/db/schema/leads.ts';
 import { proposals } from '#server/db/schema/proposals.ts';
+import { insertLead } from '#test/factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 const PROPOSAL_KEYS = [
@@ -33,23 +33,20 @@ describe('GET /api/proposals/public/:publicId', () => {
   beforeAll(async () => {
     t = await createTestApp();
     staffId = (await t.createUser({ role: 'admin', firstName: 'Staff' })).id;
-    const [lead] = await t.database.db
-      .insert(leads)
-      .values({
-        reference: 'L77001',
-        firstName: 'Joana',
-        lastName: 'Martins',
-        email: 'joana@example.pt',
-        phone: '+351 961 000 000',
-        vehicleMake: 'BMW',
-        vehicleModel: 'X1',
-        emailSource: 'comercial',
-        notes: 'internal note',
-        assignedTo: staffId,
-        quotedAmount: '31000.00',
-      })
-      .returning();
-    leadId = lead!.id;
+    const lead = await insertLead(t.database.db, {
+      reference: 'L77001',
+      firstName: 'Joana',
+      lastName: 'Martins',
+      email: 'joana@example.pt',
+      phone: '+351 961 000 000',
+      vehicleMake: 'BMW',
+      vehicleModel: 'X1',
+      emailSource: 'comercial',
+      notes: 'internal note',
+      assignedTo: staffId,
+      quotedAmount: '31000.00',
+    });
+    leadId = lead.id;
     await t.database.db.insert(proposals).values([
       {
         publicId: '5b0f1f8e-1c1e-4a8a-9a51-0d7f7f000001',

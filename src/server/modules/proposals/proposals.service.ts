@@ -15,16 +15,18 @@ import { todayInLisbon } from '#shared/tax/dates.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
+import type { PhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
+import { leadExists } from '#server/modules/leads/leads.api.ts';
 import {
   attachMediaToProposal,
   deleteMediaNotIn,
   deleteOrphanMedia,
   insertStoredMedia,
-} from '#server/modules/media/media.repository.ts';
-import { normalisePhoto } from '#server/modules/media/photo-import.ts';
+  normalisePhoto,
+} from '#server/modules/media/media.api.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
-import { insertEntry, leadExists } from '#server/modules/timeline/timeline.repository.ts';
-import { resolvePhotos, storePhotos, type PhotoDownloader } from './proposal-photos.ts';
+import { addTimelineEntry } from '#server/modules/timeline/timeline.api.ts';
+import { resolvePhotos, storePhotos } from './proposal-photos.ts';
 import * as repo from './proposals.repository.ts';
 
 export const PROPOSAL_NOT_FOUND = 'Proposta não encontrada';
@@ -54,7 +56,8 @@ interface Deps {
   hub: EventHub;
   clock: Clock;
   notifications: Pick<NotificationsService, 'notify'>;
-  photos: PhotoDownloader;
+  /** Listing photos are read through this port (the listings integration's adapter). */
+  photos: PhotoFetcher;
   log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
@@ -108,7 +111,7 @@ export function createProposalsService(deps: Deps) {
     if (!lead) return;
     const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
     const car = [view.brand, view.model].filter(Boolean).join(' ') || 'a car';
-    await insertEntry(db, {
+    await addTimelineEntry(db, {
       leadId: lead.id,
       type: 'chat',
       title: 'Proposal viewed',

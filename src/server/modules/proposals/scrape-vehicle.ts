@@ -8,12 +8,8 @@ import { detectBlockPage, parseListing } from '#shared/listings/parse-listing.ts
 import type { BlockProtection } from '#shared/listings/types.ts';
 import type { ScrapeResponse } from '#shared/schemas/proposals.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import type { ListingPageFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
 import { SafeFetchError, type SafeFetchErrorCode } from '#server/integrations/listings/safe-fetch.ts';
-
-export interface ListingPageFetcher {
-  /** The page's HTML; throws SafeFetchError (with the body on HTTP errors, so block pages can be recognised). */
-  fetchPage(url: string): Promise<{ status: number; body: string; finalUrl: string }>;
-}
 
 export const UNSUPPORTED_SITE =
   'Only mobile.de, AutoScout24 and Standvirtual listings can be read automatically. For another site, paste the page source.';

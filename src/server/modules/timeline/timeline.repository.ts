@@ -61,6 +61,11 @@ export async function updateEntry(
   return row;
 }
 
+/** Every entry of one lead moves to another (a merge keeps the merged lead's history). */
+export async function moveEntries(db: DbOrTx, fromLeadId: number, toLeadId: number): Promise<void> {
+  await db.update(leadTimeline).set({ leadId: toLeadId }).where(eq(leadTimeline.leadId, fromLeadId));
+}
+
 export async function deleteEntry(db: DbOrTx, id: number): Promise<TimelineRow | undefined> {
   const [row] = await db.delete(leadTimeline).where(eq(leadTimeline.id, id)).returning();
   return row;

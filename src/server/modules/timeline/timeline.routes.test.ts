@@ -4,9 +4,8 @@ import { leads, leadTimeline } from '#server/db/schema/leads.ts';
 import { systemSettings } from '#server/db/schema/settings.ts';
 import type { HubEvent } from '#server/realtime/hub.ts';
 import type { UserRow } from '#server/modules/users/users.repository.ts';
+import { insertLead, insertTimelineEntry } from '#test/factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { insertLead } from '#server/modules/leads/leads.repository.ts';
-import { insertEntry } from './timeline.repository.ts';
 import { EMAIL_ENTRY_REFUSED, EMAIL_NOT_DELETABLE, EMAIL_NOT_EDITABLE, FUTURE_DATE } from './timeline.service.ts';
 
 const NOW = new Date('2026-05-10T12:00:00Z');
@@ -17,7 +16,6 @@ describe('timeline and quick contact', () => {
   let t: TestApp;
   let me: UserRow;
   let cookie: string;
-  let seq = 0;
 
   beforeAll(async () => {
     t = await createTestApp({ clock: { now: () => NOW } });
@@ -28,15 +26,7 @@ describe('timeline and quick contact', () => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as = cookie) =>
     t.app.inject({ method, url, payload, headers: as ? { cookie: as } : {} });
-  const newLead = () =>
-    insertLead(t.database.db, {
-      reference: `TL${++seq}`,
-      firstName: 'Rui',
-      vehicleMake: 'BMW',
-      vehicleModel: 'X1',
-      createdAt: CREATED,
-      lastInteractionAt: CREATED,
-    });
+  const newLead = () => insertLead(t.database.db, { createdAt: CREATED, lastInteractionAt: CREATED });
   const lastInteraction = async (leadId: number) =>
     (
       await t.database.db.select({ at: leads.lastInteractionAt }).from(leads).where(eq(leads.id, leadId))
@@ -51,7 +41,7 @@ describe('timeline and quick contact', () => {
     return t.hub.subscribe((e) => events.push(e));
   };
   const email = (leadId: number, emailData: object, createdAt: Date) =>
-    insertEntry(t.database.db, { leadId, type: 'email', description: 'Mail', emailData, createdAt });
+    insertTimelineEntry(t.database.db, { leadId, type: 'email', description: 'Mail', emailData, createdAt });
 
   it('logs a call: 201 with kind, label and author; lastInteractionAt follows; lead_updated published', async () => {
     const lead = await newLead();

@@ -11,7 +11,6 @@ import { AppError, forbidden, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { SettingsService } from '#server/modules/settings/settings.service.ts';
-import type { UserRow } from '#server/modules/users/users.api.ts';
 import * as repo from './timeline.repository.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
@@ -26,6 +25,8 @@ export const CLOCK_SKEW_MS = 60_000;
 
 type EntryInput = z.output<typeof timelineEntryInputSchema>;
 type QuickContact = z.output<typeof quickContactSchema>;
+/** The signed-in staff member making a change: only the id is read. */
+type Author = { id: number };
 
 export function toTimelineEntry(row: repo.TimelineEntryRow, companyAddresses: readonly string[]): TimelineEntry {
   const type = row.type as TimelineEntry['type'];
@@ -91,7 +92,7 @@ export function createTimelineService(deps: {
   async function add(
     leadId: number,
     values: Omit<repo.NewTimelineRow, 'leadId'>,
-    user: UserRow,
+    user: Author,
   ): Promise<TimelineEntry> {
     const row = await write(leadId, user.id, async (tx) => {
       if (!(await repo.leadExists(tx, leadId))) throw notFound(LEAD_NOT_FOUND);
@@ -121,7 +122,7 @@ export function createTimelineService(deps: {
     },
 
     /** A call or chat logged by staff (e-mails come from the mail integration). */
-    async create(leadId: number, input: EntryInput, user: UserRow): Promise<TimelineEntry> {
+    async create(leadId: number, input: EntryInput, user: Author): Promise<TimelineEntry> {
       refuseEmail(input);
       return add(
         leadId,
@@ -138,7 +139,7 @@ export function createTimelineService(deps: {
     },
 
     /** Edits a call or chat; metadata and time stay as they were unless sent. */
-    async update(id: number, input: EntryInput, user: UserRow): Promise<TimelineEntry> {
+    async update(id: number, input: EntryInput, user: Author): Promise<TimelineEntry> {
       const entry = await editableEntry(id, EMAIL_NOT_EDITABLE);
       refuseEmail(input);
       await write(entry.leadId, user.id, (tx) =>
@@ -153,13 +154,13 @@ export function createTimelineService(deps: {
       return answer(id);
     },
 
-    async remove(id: number, user: UserRow): Promise<void> {
+    async remove(id: number, user: Author): Promise<void> {
       const entry = await editableEntry(id, EMAIL_NOT_DELETABLE);
       await write(entry.leadId, user.id, (tx) => repo.deleteEntry(tx, id));
     },
 
     /** The quick contact log (document 2 section 5): 'Phone Call' or 'Text/WhatsApp' with the notes. */
-    async quickContact(leadId: number, input: QuickContact, user: UserRow): Promise<TimelineEntry> {
+    async quickContact(leadId: number, input: QuickContact, user: Author): Promise<TimelineEntry> {
       return add(
         leadId,
         {

@@ -6,18 +6,16 @@ import {
   leadUpdateSchema,
   leadWriteResponseSchema,
   manualLeadSchema,
-  mergeLeadsResponseSchema,
-  mergeLeadsSchema,
   okResponseSchema,
   starResponseSchema,
 } from '#shared/schemas/leads.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
-import type { LeadsService } from './leads.service.ts';
+import type { LeadService } from './lead.service.ts';
 import { yearBoundSchema } from './year-bound-schema.ts';
 
-/** One lead: create, read, update, seen, star, merge (ADR 012). */
-export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService; clock: Clock }> = async (
+/** One lead: create, read, update, seen, star (ADR 012). Merging is in merge/lead-merge.routes.ts. */
+export const leadRoutes: FastifyPluginAsyncZod<{ leads: LeadService; clock: Clock }> = async (
   app,
   { leads, clock },
 ) => {
@@ -73,14 +71,5 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService; clock: Cl
     '/api/leads/:id/star',
     { config: access, schema: { params: idParamSchema, response: { 200: starResponseSchema } } },
     async (request) => leads.toggleStar(request.params.id, signedInUser(request).id),
-  );
-
-  app.post(
-    '/api/leads/:id/merge',
-    {
-      config: access,
-      schema: { params: idParamSchema, body: mergeLeadsSchema, response: { 200: mergeLeadsResponseSchema } },
-    },
-    async (request) => leads.merge(request.params.id, request.body.otherId, signedInUser(request)),
   );
 };

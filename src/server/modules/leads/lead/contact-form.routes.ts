@@ -8,13 +8,13 @@ import { QUOTE_FORM_MESSAGES } from '#shared/schemas/contact-form-rules.ts';
 import { todayInLisbon } from '#shared/tax/dates.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import type { LeadsService } from './leads.service.ts';
+import type { LeadService } from './lead.service.ts';
 
 /** Quote requests allowed per client address and hour: a family shares an address, bots get no further. */
 export const CONTACT_FORM_RATE_LIMIT = { max: 10, timeWindow: 60 * 60_000 };
 
 export const contactFormRoutes: FastifyPluginAsyncZod<{
-  leads: LeadsService;
+  leads: LeadService;
   clock: Clock;
   rateLimit?: { max: number; timeWindow: number };
 }> = async (app, { leads, clock, rateLimit = CONTACT_FORM_RATE_LIMIT }) => {

@@ -1,6 +1,6 @@
 import { NOT_SPECIFIED } from '#shared/schemas/leads.ts';
 import type { QuoteRequest } from '#shared/schemas/contact-form.ts';
-import type { NewLeadRow } from './leads.repository.ts';
+import type { NewLeadRow } from '../leads.repository.ts';
 import { makeModelFromListingLink } from './listing-link.ts';
 
 /** 'Ana Maria Silva' -> first 'Ana', last 'Maria Silva'. */

@@ -1,36 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { userLeadViews } from '#server/db/schema/leads.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { QuoteRequest } from '#shared/schemas/contact-form.ts';
 import type { Lead, LeadCreate, LeadUpdate, ManualLead } from '#shared/schemas/leads.ts';
 import type { NotificationsService, NotifyInput } from '#server/modules/notifications/notifications.service.ts';
-import type { UserRow } from '#server/modules/users/users.repository.ts';
+import { insertLead, nextLeadReference, updateLead, type LeadRow, type NewLeadRow } from '../leads.repository.ts';
+import { findDuplicates } from '../merge/lead-duplicates.repository.ts';
 import { toLead } from './lead-detail.ts';
-import { findDuplicates } from './lead-duplicates.ts';
 import { leadFromQuote, newLeadNotification } from './lead-from-quote.ts';
-import { leadFromManual, manualLeadNotification, staffName, toMoney } from './lead-manual.ts';
-import { mergeLeads } from './lead-merge.ts';
-import { nextLeadReference } from './lead-reference.ts';
-import {
-  findLeadById,
-  findLeadDetail,
-  insertLead,
-  markLeadSeen,
-  toggleStar,
-  updateLead,
-  type LeadRow,
-  type NewLeadRow,
-} from './leads.repository.ts';
+import { leadFromManual, manualLeadNotification, toMoney, type StaffUser } from './lead-manual.ts';
+import { findLeadById, findLeadDetail, insertLeadView, markLeadSeen, toggleStar } from './lead.repository.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
 /** Converted is set by creating an import from the lead (document 2 section 4), not by a status edit. */
 export const CONVERT_REFUSED =
   'A lead becomes converted by creating an import from it; converting arrives with the imports feature';
 
-export function createLeadsService(deps: {
+/** One lead: created from the quote form or by staff, read with its duplicates, edited, seen, starred (ADR 012). */
+export function createLeadService(deps: {
   db: Db;
   hub: EventHub;
   notifications: NotificationsService;
@@ -76,7 +65,7 @@ export function createLeadsService(deps: {
      * A lead typed in by staff (manual lead, or the add-lead dialog): generated reference, seen by its
      * creator, and the rest of the team notified.
      */
-    async createByStaff(input: ManualLead | LeadCreate, user: UserRow): Promise<Lead> {
+    async createByStaff(input: ManualLead | LeadCreate, user: StaffUser): Promise<Lead> {
       if ('status' in input && input.status === 'converted')
         throw new AppError('VALIDATION', CONVERT_REFUSED, { status: CONVERT_REFUSED });
       const now = clock.now();
@@ -89,7 +78,7 @@ export function createLeadsService(deps: {
           updatedAt: now,
           lastInteractionAt: now,
         });
-        await tx.insert(userLeadViews).values({ userId: user.id, leadId: row.id, seenAt: now });
+        await insertLeadView(tx, { userId: user.id, leadId: row.id, seenAt: now });
         return row;
       });
       await announce(lead, manualLeadNotification(lead, user), user.id);
@@ -99,7 +88,7 @@ export function createLeadsService(deps: {
     get,
 
     /** Partial update (document 2 section 7); answers the lead as it is now. */
-    async update(id: number, input: LeadUpdate, user: UserRow): Promise<Lead> {
+    async update(id: number, input: LeadUpdate, user: StaffUser): Promise<Lead> {
       const current = await findLeadById(db, id);
       if (!current) throw notFound(LEAD_NOT_FOUND);
       if (input.status === 'converted' && current.status !== 'converted') {
@@ -127,21 +116,7 @@ export function createLeadsService(deps: {
       updated(id, userId);
       return { starred };
     },
-
-    /** Merges two leads into the older one, in one transaction (ADR 012). */
-    async merge(id: number, otherId: number, user: UserRow): Promise<{ leadId: number; mergedReference: string }> {
-      const { survivor, merged } = await db.transaction((tx) =>
-        mergeLeads(tx, { leadId: id, otherId, by: { id: user.id, name: staffName(user) }, now: clock.now() }),
-      );
-      hub.publish({
-        type: 'lead_deleted',
-        data: { leadId: merged.id, byUserId: user.id, mergedInto: survivor.id },
-        audience: { kind: 'staff' },
-      });
-      updated(survivor.id, user.id);
-      return { leadId: survivor.id, mergedReference: merged.reference };
-    },
   };
 }
 
-export type LeadsService = ReturnType<typeof createLeadsService>;
+export type LeadService = ReturnType<typeof createLeadService>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadRow } from './leads.repository.ts';
+import type { LeadRow } from '../leads.repository.ts';
 import { mergedFields, mergedNotes, orderForMerge } from './lead-merge.ts';
 
 const row = (over: Partial<LeadRow>): LeadRow => ({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '#test/factories.ts';
 import { createTestDatabase } from '#test/test-db.ts';
 import type { Database } from '#server/db/client.ts';
-import { users } from '#server/db/schema/auth.ts';
 import { leads } from '#server/db/schema/leads.ts';
 import { latenessLevel } from '#shared/leads/lateness.ts';
 import type { LeadListItem, LeadListQuery, LeadListResponse } from '#shared/schemas/leads.ts';
@@ -19,8 +19,7 @@ describe('leads list service against a plain reference', () => {
 
   beforeAll(async () => {
     t = await createTestDatabase();
-    const [user] = await t.db.insert(users).values({ username: 'svc-list', password: 'x' }).returning();
-    userId = user!.id;
+    userId = (await insertUser(t.db)).id;
     const statuses = ['requested', 'quoted', 'clarifying', 'waiting', 'contacted', 'rejected', 'converted'] as const;
     await t.db.insert(leads).values(
       Array.from({ length: 300 }, (_, i) => ({

@@ -4,7 +4,7 @@ import type { Clock } from '#server/lib/clock.ts';
 import { thresholdsFor } from '#shared/leads/lateness.ts';
 import { LEAD_STATUSES, type LeadStatus } from '#shared/leads/status.ts';
 import { LEADS_PAGE_SIZE, SEARCH_COUNT_CAP, type LeadListQuery, type LeadListResponse } from '#shared/schemas/leads.ts';
-import { toLeadListItem } from './lead-columns.ts';
+import { toLeadListItem } from '../lead-list-item.ts';
 import * as repo from './leads-list.repository.ts';
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import type { LeadCreate, ManualLead } from '#shared/schemas/leads.ts';
 import { NOT_SPECIFIED } from '#shared/schemas/leads.ts';
-import type { NewLeadRow } from './leads.repository.ts';
+import type { NewLeadRow } from '../leads.repository.ts';
 
 /** A euro amount from a form (number) as the decimal column stores it. */
 export const toMoney = (n: number | null | undefined): string | null =>
@@ -33,8 +33,16 @@ export function leadFromManual(input: ManualLead | LeadCreate): Omit<NewLeadRow,
   };
 }
 
+/** The signed-in staff member a lead is created, changed or merged by (the parts the rules read). */
+export interface StaffUser {
+  id: number;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
 /** Display name of a staff user: first and last name, else the username. */
-export function staffName(user: { username: string; firstName: string | null; lastName: string | null }): string {
+export function staffName(user: Omit<StaffUser, 'id'>): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
 }
 
@@ -48,7 +56,7 @@ export function manualLeadNotification(
     vehicleMake: string;
     vehicleModel: string;
   },
-  creator: { id: number; username: string; firstName: string | null; lastName: string | null },
+  creator: StaffUser,
 ) {
   const who = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
   const car =

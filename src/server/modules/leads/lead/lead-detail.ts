@@ -1,6 +1,6 @@
 import type { Lead, PossibleDuplicate } from '#shared/schemas/leads.ts';
-import { toLeadListItem } from './lead-columns.ts';
-import type { LeadDetailRow } from './leads.repository.ts';
+import { toLeadListItem } from '../lead-list-item.ts';
+import type { LeadDetailRow } from './lead.repository.ts';
 
 /** A detail row as the API answers it (leadSchema): ISO instants, the caller's `seen`, duplicates. */
 export function toLead(row: LeadDetailRow, duplicates: PossibleDuplicate[]): Lead {

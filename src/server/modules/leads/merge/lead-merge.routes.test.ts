@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { imports } from '#server/db/schema/imports.ts';
@@ -7,9 +6,8 @@ import { notifications } from '#server/db/schema/messaging.ts';
 import { proposals } from '#server/db/schema/proposals.ts';
 import type { HubEvent } from '#server/realtime/hub.ts';
 import type { UserRow } from '#server/modules/users/users.repository.ts';
+import { insertLead, insertProposal, insertTimelineEntry } from '#test/factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { insertEntry } from '#server/modules/timeline/timeline.repository.ts';
-import { insertLead } from './leads.repository.ts';
 
 const NOW = new Date('2026-05-10T12:00:00Z');
 const d = (iso: string) => new Date(`${iso}T00:00:00Z`);
@@ -31,13 +29,11 @@ describe('possible duplicates and merging two leads (ADR 012)', () => {
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { cookie } });
+  // Every lead an Ana, created an hour after the one before.
   const lead = (over: Partial<typeof leads.$inferInsert>) =>
     insertLead(t.database.db, {
-      reference: `M${++seq}`,
       firstName: 'Ana',
-      vehicleMake: 'BMW',
-      vehicleModel: 'X1',
-      createdAt: new Date(Date.UTC(2026, 3, 10) + seq * 3_600_000),
+      createdAt: new Date(Date.UTC(2026, 3, 10) + ++seq * 3_600_000),
       ...over,
     });
   const duplicatesOf = async (id: number) =>
@@ -104,14 +100,14 @@ describe('possible duplicates and merging two leads (ADR 012)', () => {
       createdAt: d('2026-04-05'),
     });
     const db = t.database.db;
-    await insertEntry(db, {
+    await insertTimelineEntry(db, {
       leadId: older.id,
       type: 'call',
       title: 'Old call',
       description: 'o',
       createdAt: d('2026-04-02'),
     });
-    await insertEntry(db, {
+    await insertTimelineEntry(db, {
       leadId: newer.id,
       type: 'email',
       description: 'Mail',
@@ -119,25 +115,20 @@ describe('possible duplicates and merging two leads (ADR 012)', () => {
       messageId: '<m1@example.pt>',
       createdAt: d('2026-04-06'),
     });
-    const [proposal] = await db
-      .insert(proposals)
-      .values({ publicId: randomUUID(), leadId: newer.id, vehicleBrand: 'Peugeot' })
-      .returning();
+    const proposal = await insertProposal(db, { leadId: newer.id, vehicleBrand: 'Peugeot' });
     const [anImport] = await db
       .insert(imports)
       .values({ leadId: newer.id, clientName: 'Nuno Costa', vehicleMake: 'Peugeot', vehicleModel: '308' })
       .returning();
     await db.insert(userLeadViews).values({ userId: colleague.id, leadId: newer.id });
-    await db
-      .insert(notifications)
-      .values({
-        userId: colleague.id,
-        type: 'new_lead',
-        title: 'New lead MN',
-        message: 'm',
-        relatedType: 'lead',
-        relatedId: newer.id,
-      });
+    await db.insert(notifications).values({
+      userId: colleague.id,
+      type: 'new_lead',
+      title: 'New lead MN',
+      message: 'm',
+      relatedType: 'lead',
+      relatedId: newer.id,
+    });
 
     const events: HubEvent[] = [];
     const off = t.hub.subscribe((e) => events.push(e));
@@ -180,7 +171,7 @@ describe('possible duplicates and merging two leads (ADR 012)', () => {
       createdAt: NOW.toISOString(),
       editable: true,
     });
-    expect((await db.select().from(proposals).where(eq(proposals.id, proposal!.id)))[0]!.leadId).toBe(older.id);
+    expect((await db.select().from(proposals).where(eq(proposals.id, proposal.id)))[0]!.leadId).toBe(older.id);
     expect((await db.select().from(imports).where(eq(imports.id, anImport!.id)))[0]!.leadId).toBe(older.id);
     expect(
       await db.select({ userId: userLeadViews.userId }).from(userLeadViews).where(eq(userLeadViews.leadId, older.id)),

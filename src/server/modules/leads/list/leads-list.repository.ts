@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { users } from '#server/db/schema/auth.ts';
 import { leads } from '#server/db/schema/leads.ts';
 import type { EmailSource, LeadStatus } from '#shared/leads/status.ts';
-import { leadListColumns, leadRowColumns, seenBy } from './lead-columns.ts';
+import { leadListColumns, leadRowColumns, seenBy } from '../leads.repository.ts';
 
 /** What the list keeps (ADR 012). `null` means "no such filter"; an empty list matches nothing. */
 export interface LeadListFilter {

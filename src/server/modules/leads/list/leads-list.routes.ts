@@ -1,16 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '#server/db/client.ts';
-import type { Clock } from '#server/lib/clock.ts';
 import { leadListQuerySchema, leadListResponseSchema, markAllSeenResponseSchema } from '#shared/schemas/leads.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import { csvChunks, exportFilename } from './leads-export.ts';
-import { createLeadsListService } from './leads-list.service.ts';
+import type { LeadsListService } from './leads-list.service.ts';
 
 /** GET /api/leads, GET /api/leads/export.csv, POST /api/leads/mark-all-seen (DECISIONS 11). */
-export const leadsListRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
-  const list = createLeadsListService({ db, clock });
-
+export const leadsListRoutes: FastifyPluginAsyncZod<{ list: LeadsListService }> = async (app, { list }) => {
   app.get(
     '/api/leads',
     {

@@ -4,9 +4,9 @@ import { leads, userLeadViews } from '#server/db/schema/leads.ts';
 import { notifications } from '#server/db/schema/messaging.ts';
 import type { HubEvent } from '#server/realtime/hub.ts';
 import type { UserRow } from '#server/modules/users/users.repository.ts';
+import { insertLead } from '#test/factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { insertLead } from './leads.repository.ts';
-import { CONVERT_REFUSED } from './leads.service.ts';
+import { CONVERT_REFUSED } from './lead.service.ts';
 
 const NOW = new Date('2026-05-10T12:00:00Z'); // current year 2026: lead year up to 2027, manual up to 2028
 let now = NOW;
@@ -17,7 +17,6 @@ describe('one lead: create, read, update, seen, star', () => {
   let cookie: string;
   let colleague: UserRow;
   let colleagueCookie: string;
-  let seq = 0;
 
   beforeAll(async () => {
     t = await createTestApp({ clock: { now: () => now } });
@@ -30,14 +29,6 @@ describe('one lead: create, read, update, seen, star', () => {
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, as = cookie) =>
     t.app.inject({ method, url, payload, headers: as ? { cookie: as } : {} });
   const leadCount = async () => Number((await t.database.db.select({ n: count() }).from(leads))[0]!.n);
-  const seedLead = (over: Partial<typeof leads.$inferInsert> = {}) =>
-    insertLead(t.database.db, {
-      reference: `T${++seq}`,
-      firstName: 'Rui',
-      vehicleMake: 'BMW',
-      vehicleModel: '320d',
-      ...over,
-    });
   const capture = async (fn: () => Promise<unknown>) => {
     const events: HubEvent[] = [];
     const off = t.hub.subscribe((e) => events.push(e));
@@ -208,7 +199,7 @@ describe('one lead: create, read, update, seen, star', () => {
   });
 
   it('reads a lead with seen per user, and answers 404 / 400 for a missing or malformed id', async () => {
-    const lead = await seedLead({ notes: 'n', utmSource: 'google' });
+    const lead = await insertLead(t.database.db, { notes: 'n', utmSource: 'google' });
     const res = await call('GET', `/api/leads/${lead.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -230,7 +221,7 @@ describe('one lead: create, read, update, seen, star', () => {
   });
 
   it('marks a lead seen for the caller only, idempotently', async () => {
-    const lead = await seedLead();
+    const lead = await insertLead(t.database.db);
     for (let i = 0; i < 2; i++) {
       const res = await call('POST', `/api/leads/${lead.id}/seen`);
       expect(res.statusCode).toBe(200);
@@ -248,7 +239,7 @@ describe('one lead: create, read, update, seen, star', () => {
   });
 
   it('toggles the star and publishes lead_updated', async () => {
-    const lead = await seedLead();
+    const lead = await insertLead(t.database.db);
     const events = await capture(async () => {
       expect((await call('POST', `/api/leads/${lead.id}/star`)).json()).toEqual({ starred: true });
       expect((await call('POST', `/api/leads/${lead.id}/star`)).json()).toEqual({ starred: false });
@@ -261,7 +252,7 @@ describe('one lead: create, read, update, seen, star', () => {
   });
 
   it('updates only the fields sent, keeps the normalised phone in step and publishes lead_updated', async () => {
-    const lead = await seedLead({
+    const lead = await insertLead(t.database.db, {
       phone: '912 000 111',
       email: 'old@example.pt',
       updatedAt: new Date('2026-01-01T00:00:00Z'),
@@ -296,7 +287,7 @@ describe('one lead: create, read, update, seen, star', () => {
   });
 
   it('refuses bad updates with clear messages and changes nothing', async () => {
-    const lead = await seedLead({ status: 'quoted' });
+    const lead = await insertLead(t.database.db, { firstName: 'Rui', status: 'quoted' });
     const bad = async (payload: object) => {
       const res = await call('PUT', `/api/leads/${lead.id}`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -323,7 +314,7 @@ describe('one lead: create, read, update, seen, star', () => {
   });
 
   it('answers 401 to anonymous callers', async () => {
-    const lead = await seedLead();
+    const lead = await insertLead(t.database.db);
     for (const [method, url] of [
       ['GET', `/api/leads/${lead.id}`],
       ['PUT', `/api/leads/${lead.id}`],

@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { leads, userLeadViews } from '#server/db/schema/leads.ts';
+import { leadListColumns, type LeadRow } from '../leads.repository.ts';
+
+/** The columns of the detail view (a list row plus the rest), `seen` for `userId`. */
+export function leadDetailColumns(userId: number) {
+  return {
+    ...leadListColumns(userId),
+    mileage: leads.mileage,
+    transmission: leads.transmission,
+    fuelType: leads.fuelType,
+    vehicleLink: leads.vehicleLink,
+    notes: leads.notes,
+    quotedAmount: leads.quotedAmount,
+    manual: leads.manual,
+    utmSource: leads.utmSource,
+    assignedTo: leads.assignedTo,
+    updatedAt: leads.updatedAt,
+    phoneNormalized: leads.phoneNormalized,
+  };
+}
+
+export async function findLeadDetail(db: DbOrTx, id: number, userId: number) {
+  const [row] = await db.select(leadDetailColumns(userId)).from(leads).where(eq(leads.id, id)).limit(1);
+  return row;
+}
+export type LeadDetailRow = NonNullable<Awaited<ReturnType<typeof findLeadDetail>>>;
+
+export async function findLeadById(db: DbOrTx, id: number): Promise<LeadRow | undefined> {
+  const [row] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
+  return row;
+}
+
+/** Flips the star in one statement (two clicks at once never lose one); undefined when missing. */
+export async function toggleStar(db: DbOrTx, id: number, now: Date): Promise<boolean | undefined> {
+  const [row] = await db
+    .update(leads)
+    .set({ starred: sql`not ${leads.starred}`, updatedAt: now })
+    .where(eq(leads.id, id))
+    .returning({ starred: leads.starred });
+  return row?.starred;
+}
+
+/** The creator of a new lead has seen it (ADR 012); runs in the transaction that inserts the lead. */
+export async function insertLeadView(db: DbOrTx, view: { userId: number; leadId: number; seenAt: Date }) {
+  await db.insert(userLeadViews).values(view);
+}
+
+/**
+ * Records that `userId` opened the lead (idempotent: a second visit moves seen_at). Inserts from a
+ * select on leads, so a missing lead inserts nothing and answers false instead of a key error.
+ */
+export async function markLeadSeen(db: DbOrTx, userId: number, leadId: number, now: Date): Promise<boolean> {
+  const result = await db.execute<{ id: number }>(sql`
+    insert into user_lead_views (user_id, lead_id, seen_at)
+    select ${userId}::int, l.id, ${now.toISOString()}::timestamptz from leads l where l.id = ${leadId}::int
+    on conflict (user_id, lead_id) do update set seen_at = excluded.seen_at
+    returning id`);
+  return (result as { rows: unknown[] }).rows.length > 0;
+}

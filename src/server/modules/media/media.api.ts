@@ -1,0 +1,11 @@
+// What the media module offers on purpose: photos checked and re-encoded, and stored media found and
+// stored by key, for proposals to use inside their own transaction (DECISIONS 14).
+export { downloadPhotos, normalisePhoto, type StoredPhoto } from './photo-import.ts';
+export {
+  attachMediaToProposal,
+  deleteMediaNotIn,
+  deleteOrphanMedia,
+  findMediaByKeys,
+  insertStoredMedia,
+  mediaKeyFromUrl,
+} from './media.repository.ts';
