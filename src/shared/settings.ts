@@ -15,7 +15,10 @@ export const SETTINGS = {
   'manager.geral.phone': { default: '+351 910 000 000', description: 'Phone of the geral manager' },
   'manager.comercial.name': { default: 'Gestor Comercial', description: 'Proposal-page manager for comercial leads' },
   'manager.comercial.phone': { default: '+351 920 000 000', description: 'Phone of the comercial manager' },
-  'legacy.siteUrl': { default: '', description: 'Older site for /legacy/proposals (DECISIONS 13); empty: this site' },
+  'legacy.siteUrl': {
+    default: '',
+    description: 'Site that serves /legacy/proposals links sent before this app; empty: this site',
+  },
 } as const satisfies Record<string, { default: string; description: string }>;
 
 export type SettingKey = keyof typeof SETTINGS;
