@@ -19,7 +19,7 @@ export function readablePassword(): string {
 }
 
 /**
- * First start with no users (DECISIONS 15): an admin from ADMIN_USERNAME / ADMIN_PASSWORD, or
+ * First start with no users: an admin from ADMIN_USERNAME / ADMIN_PASSWORD, or
  * 'admin' with a random password printed once to the log.
  */
 export async function ensureFirstAdmin(

@@ -13,7 +13,7 @@ const PUBLIC_ROUTES = [
   'POST /api/proposals/public/:publicId/view',
   'GET /api/settings/public',
 ];
-// Calls only role admin may make (DECISIONS 16).
+// Calls only role admin may make: role user gets 403 whatever the UI shows (ADR 004).
 const ADMIN_ROUTES = ['POST /api/notifications'];
 
 const sample = (url: string) => url.replace(/:id\b/g, '1').replace(/:(\w+)/g, 'sample');

@@ -8,7 +8,7 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
-  /** A marketplace answered with an anti-bot page instead of the listing (issue 6). */
+  /** A marketplace answered with an anti-bot page instead of the listing (docs/listings.md section 6). */
   LISTING_BLOCKED: 422,
   LOCKED: 423,
   RATE_LIMITED: 429,

@@ -4,7 +4,7 @@ import { numeric, timestamp } from 'drizzle-orm/pg-core';
 export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
-/** decimal(15,2): leads, imports and import costs (document 1 section 3). */
+/** decimal(15,2): leads, imports and import costs. */
 export const money15 = () => numeric({ precision: 15, scale: 2 });
-/** decimal(10,2): proposals (document 1 section 3). */
+/** decimal(10,2): proposals. */
 export const money10 = () => numeric({ precision: 10, scale: 2 });

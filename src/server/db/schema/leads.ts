@@ -16,7 +16,7 @@ import {
 import { users } from './auth.ts';
 import { createdAt, money15, updatedAt } from './columns.ts';
 
-/** Generated lead references are 'L' + this number (DECISIONS 6): short enough to read out on the phone. */
+/** Generated lead references are 'L' + this number (ADR 008): short enough to read out on the phone. */
 export const leadReferenceSeq = pgSequence('lead_reference_seq', { startWith: 10001 });
 
 export const leads = pgTable(

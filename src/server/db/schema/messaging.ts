@@ -39,7 +39,7 @@ export const emailTemplates = pgTable('email_templates', {
   updatedAt: updatedAt(),
 });
 
-/** One row per company mailbox (geral, comercial): how it connects and how its sync is doing (DECISIONS 17). */
+/** One row per company mailbox (geral, comercial): how it connects and how its sync is doing. */
 export const mailboxConnections = pgTable(
   'mailbox_connections',
   {

@@ -44,7 +44,7 @@ export const proposals = pgTable(
     isvCost: money10(),
     ivaCost: money10(),
     totalCost: money10(),
-    // Tax inputs beyond document 1 that the exact ISV needs (isv-rules.md).
+    // Further inputs the exact ISV needs (docs/tax-rules.md).
     taxDeclarationDate: date({ mode: 'string' }),
     registrationCountry: varchar({ length: 10 }).notNull().default('eu'),
     dieselParticlesBelowLimit: boolean().notNull().default(false),
@@ -55,7 +55,7 @@ export const proposals = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    // Customer views of the public page (issue 6): signed-in staff are not counted.
+    // Customer views of the public page (ADR 013): signed-in staff are not counted.
     viewCount: integer().notNull().default(0),
     firstViewedAt: timestamp({ withTimezone: true }),
     lastViewedAt: timestamp({ withTimezone: true }),

@@ -1,7 +1,7 @@
 import type { Rng } from './prng.ts';
 import { asciiSlug } from './people.ts';
 
-// Canonical vocabularies (DECISIONS 3), repeated here because seed data must not depend on UI code.
+// Canonical vocabularies (src/shared/vocabulary.ts), repeated here because seed data must not depend on UI code.
 export type Fuel =
   'petrol' | 'diesel' | 'petrol_hybrid' | 'diesel_hybrid' | 'plugin_hybrid' | 'electric' | 'lpg' | 'other';
 export type Transmission = 'auto' | 'manual' | 'any';
@@ -454,7 +454,7 @@ export function generateVin(rng: Rng, make: string, year: number): string {
   return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
 }
 
-// --- Listing URLs in the formats the sites use (see shared research on listings) ---------------
+// --- Listing URLs in the formats the sites use -----------------------------------------------------
 
 export type ListingSite = 'mobile.de' | 'autoscout24.de' | 'standvirtual.com';
 

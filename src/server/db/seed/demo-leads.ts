@@ -72,7 +72,7 @@ const STATUS_COUNTS: readonly (readonly [Exclude<LeadStatus, 'converted'>, numbe
 ];
 /** How many leads of each status get a proposal with photos. */
 const PROPOSALS_PER_STATUS: Partial<Record<LeadStatus, number>> = { quoted: 6, contacted: 3, converted: 6 };
-// Hours since the last interaction, chosen to land on every lateness level (back-office spec 4).
+// Hours since the last interaction, chosen to land on every lateness level (src/shared/leads/lateness.ts).
 const WAITING_ON_US_HOURS = [3, 14, 30, 60];
 const OTHER_ACTIVE_HOURS = [20, 50, 80, 130];
 
@@ -226,7 +226,7 @@ export function planDemoLeads(rng: Rng, input: LeadPlanInput): PlannedLead[] {
         ? r.pick(['auto', 'manual', 'any'] as const)
         : r.pick(['auto', 'auto', 'any'] as const);
     const link = r.chance(0.55) ? listingUrl(r, r.weighted(LISTING_SITES), car, variant, colour) : null;
-    // Form leads always arrive on geral (DECISIONS 7); about 30% of all leads end up on comercial.
+    // Form leads always arrive on geral; about 30% of all leads end up on comercial.
     const emailSource = sk.origin !== 'form' && r.chance(0.45) ? 'comercial' : 'geral';
     const staff = team.length > 0 ? team[i % team.length]! : null;
     const assigned = sk.status === 'requested' && r.chance(0.6) ? null : staff;

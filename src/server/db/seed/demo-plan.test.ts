@@ -33,7 +33,7 @@ function plan(seed = 'test') {
   return { leads, imports };
 }
 
-/** Lateness level of the back-office spec (section 4). */
+/** Lateness level 0 to 3, by the thresholds of src/shared/leads/lateness.ts. */
 function lateness(status: string, last: Date): number {
   const h = (now.getTime() - last.getTime()) / 3_600_000;
   if (status === 'rejected' || status === 'converted') return 0;

@@ -1,6 +1,6 @@
 /**
  * Portuguese e-mail templates staff start from. Variables are the back office's double-brace set
- * (back-office spec section 3); 'proposal-email' is the one the proposal dialog sends.
+ * ({{firstName}}, {{proposalUrl}}, ...); 'proposal-email' is the one the proposal dialog sends.
  */
 export const DEMO_EMAIL_TEMPLATES: readonly { templateId: string; title: string; body: string }[] = [
   {

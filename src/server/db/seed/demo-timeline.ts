@@ -41,7 +41,7 @@ export type Step =
 export interface TimelineContext {
   conversation: ConversationContext;
   customerEmail: string;
-  /** The company mailbox the lead wrote to; replies leave from it (DECISIONS 8). */
+  /** The company mailbox the lead wrote to; replies leave from it. */
   mailbox: string;
   staffId: number | null;
   quoteAmountEur: number;

@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 
 /**
  * Whether an IP address is globally routable, i.e. safe for the server to connect to on a user's
- * behalf (SSRF, research/listings.md §7). Anything unparseable or special-purpose is not public.
+ * behalf (SSRF; ADR 013). Anything unparseable or special-purpose is not public.
  */
 export function isPublicAddress(ip: string): boolean {
   const bare = ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;

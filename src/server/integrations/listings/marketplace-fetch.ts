@@ -1,6 +1,6 @@
 /**
  * The real adapters for reading marketplaces: listing pages and listing photos through the
- * SSRF-safe fetcher, limited to the marketplaces' own hosts (listings.md section 7). The ports they
+ * SSRF-safe fetcher, limited to the marketplaces' own hosts (ADR 013). The ports they
  * implement are declared here, so modules depend on this integration and never the other way round.
  */
 import { LISTING_IMAGE_DOMAINS, LISTING_PAGE_DOMAINS } from '#shared/listings/hosts.ts';

@@ -37,7 +37,7 @@ export interface SafeFetchResult {
 
 const CHROME_VERSION = '147';
 
-/** A desktop Chrome on Windows, as the marketplaces see most visitors (research/listings.md §5). */
+/** A desktop Chrome on Windows, as the marketplaces see most visitors. */
 export const BROWSER_HEADERS: Record<string, string> = {
   'User-Agent': `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${CHROME_VERSION}.0.0.0 Safari/537.36`,
   Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8',

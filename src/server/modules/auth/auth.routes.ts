@@ -58,6 +58,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => signedInUser(request),
   );
 
-  // Where the browser goes after losing its session (DECISIONS 12): the admin shell shows the login form.
+  // Where the browser goes after losing its session: the admin shell shows the login form.
   app.get('/api/login', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/admin'));
 };

@@ -6,13 +6,13 @@ import { toLeadListItem } from '#server/modules/leads/leads.api.ts';
 import * as repo from './dashboard.repository.ts';
 import { trend, trendWindows } from './trend.ts';
 
-/** The dashboard shows 3 recent leads and 3 active imports (document 2 section 9). */
+/** The dashboard shows 3 recent leads and 3 active imports. */
 export const DASHBOARD_LIST_SIZE = 3;
 
 export function createDashboardService(deps: { db: DbOrTx; clock: Clock }) {
   const { db, clock } = deps;
   return {
-    /** The four figures with their trends (DECISIONS 10), and the two short lists, for `userId`. */
+    /** The four figures with their trends (ADR 012), and the two short lists, for `userId`. */
     async stats(userId: number): Promise<DashboardStats> {
       const w = trendWindows(clock.now());
       const [leadRow, imp, leads, active] = await Promise.all([

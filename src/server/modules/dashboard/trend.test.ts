@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trend, trendChange, trendWindows } from './trend.ts';
 
-describe('dashboard trends (DECISIONS 10, ADR 012)', () => {
+describe('dashboard trends (ADR 012)', () => {
   it('is the percentage change rounded to one decimal', () => {
     expect(trendChange(15, 10)).toBe(50);
     expect(trendChange(5, 10)).toBe(-50);

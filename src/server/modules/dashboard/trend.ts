@@ -2,7 +2,7 @@ import { TREND_PERIOD_TEXT, TREND_WINDOW_DAYS } from '#shared/schemas/dashboard.
 
 const DAY_MS = 86_400_000;
 
-/** The two 30-day windows (DECISIONS 10): current (now-30d, now], previous (now-60d, now-30d]. */
+/** The two 30-day windows: current (now-30d, now], previous (now-60d, now-30d]. */
 export function trendWindows(now: Date) {
   const currentStart = new Date(now.getTime() - TREND_WINDOW_DAYS * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * TREND_WINDOW_DAYS * DAY_MS);

@@ -64,7 +64,7 @@ export async function leadExists(db: DbOrTx, leadId: number): Promise<boolean> {
   return !!row;
 }
 
-/** Next generated lead reference, e.g. 'L10042' (DECISIONS 6). */
+/** Next generated lead reference, e.g. 'L10042' (ADR 008). */
 export async function nextLeadReference(db: DbOrTx): Promise<string> {
   const result = await db.execute<{ n: string | number }>(sql`select nextval('lead_reference_seq') as n`);
   const row = (result as { rows: { n: string | number }[] }).rows[0];

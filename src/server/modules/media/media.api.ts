@@ -1,5 +1,5 @@
 // What the media module offers on purpose: photos checked and re-encoded, and stored media found and
-// stored by key, for proposals to use inside their own transaction (DECISIONS 14).
+// stored by key, for proposals to use inside their own transaction (ADR 013).
 export { downloadPhotos, normalisePhoto, type StoredPhoto } from './photo-import.ts';
 export {
   attachMediaToProposal,

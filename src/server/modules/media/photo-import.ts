@@ -4,7 +4,7 @@ import { PHOTO_MAX_BYTES, type PhotoFetcher } from '#server/integrations/listing
 import { SafeFetchError } from '#server/integrations/listings/safe-fetch.ts';
 import { AppError } from '#server/lib/app-error.ts';
 
-/** A photo as the product stores it (DECISIONS 14): re-encoded, metadata stripped, bounded size. */
+/** A photo as the product stores it (ADR 013): re-encoded, metadata stripped, bounded size. */
 export interface StoredPhoto {
   data: Buffer;
   contentType: 'image/jpeg' | 'image/png' | 'image/webp';

@@ -1,5 +1,5 @@
 /**
- * A proposal's photos on save (DECISIONS 14): the product's own '/media/{key}' URLs are kept,
+ * A proposal's photos on save (ADR 013): the product's own '/media/{key}' URLs are kept,
  * marketplace URLs are downloaded through the safe fetcher, resized and stored, so the proposal
  * outlives the listing. Downloads happen before the transaction; only inserts happen inside it.
  */

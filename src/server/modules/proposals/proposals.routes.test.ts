@@ -86,7 +86,7 @@ describe('GET /api/proposals/public/:publicId', () => {
 
   const get = (id: string) => t.app.inject({ method: 'GET', url: `/api/proposals/public/${id}` });
 
-  it('answers exactly the public shape of document 1 section 3, with the lead fields a customer may see', async () => {
+  it('answers exactly the public proposal shape, with the lead fields a customer may see', async () => {
     const res = await get('5b0f1f8e-1c1e-4a8a-9a51-0d7f7f000001');
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -26,7 +26,7 @@ interface Options {
   scrapeRatePerMinute: number;
 }
 
-/** Proposals (document 2 section 7): staff CRUD, photo upload, listing extraction, and the customer's link. */
+/** Proposals (ADR 013): staff CRUD, photo upload, listing extraction, and the customer's link. */
 export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { proposals, scraper, sessions, scrapeRatePerMinute },
@@ -85,7 +85,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
     },
   );
 
-  // It can take long (document 2 section 7): limited per user so nobody hammers a marketplace.
+  // Reading a listing can take long: limited per user so nobody hammers a marketplace.
   app.post(
     '/api/scrape-vehicle-data',
     {

@@ -203,7 +203,7 @@ export function createProposalsService(deps: Deps) {
     },
 
     /**
-     * What the customer's proposal page shows (document 1 section 3). A proposal is unavailable
+     * What the customer's proposal page shows. A proposal is unavailable
      * only when it does not exist (deleting the lead deletes its proposals).
      */
     async getPublic(publicId: string): Promise<PublicProposalResponse> {

@@ -1,5 +1,5 @@
 /**
- * POST /api/scrape-vehicle-data: read a marketplace listing (issue 6). The page is fetched by the
+ * POST /api/scrape-vehicle-data: read a marketplace listing (ADR 013). The page is fetched by the
  * safe fetcher (marketplace hosts only, public addresses only) or pasted by staff when the
  * marketplace refuses automatic reads; the same parsers run on both.
  */

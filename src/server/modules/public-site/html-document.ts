@@ -21,7 +21,7 @@ export interface DocumentParts {
   preloadImage?: string | null;
   /** schema.org data for search engines (the landing page's organisation). */
   jsonLd?: unknown;
-  /** Older-site redirect (DECISIONS 13) for browsers without JavaScript. */
+  /** The /legacy/proposals redirect to the older site (ADR 009), for browsers without JavaScript. */
   refreshTo?: string | null;
 }
 

@@ -96,7 +96,7 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     expect(html).toContain(`<link rel="canonical" href="http://${HOST}/" />`);
     expect(html).not.toContain('noindex');
     expect(html).toContain('"@type":"AutomotiveBusiness"');
-    // The page itself, in document 1's order, with the hidden way into the back office.
+    // The page itself, its sections in order, with the hidden way into the back office.
     // React separates adjacent text nodes with an empty comment; the reader sees one sentence.
     expect(html).toMatch(/<h1[^>]*>O carro que procura,(<!-- -->)? .*<a href="\/admin"[^>]*>Garagem<\/a>/s);
     const body = html.slice(html.indexOf('<div id="root">'));

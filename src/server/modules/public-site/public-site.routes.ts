@@ -32,7 +32,7 @@ export interface PublicSiteOptions {
 export const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
- * The public pages rendered on the server (document 1's route table): the first paint needs no
+ * The public pages rendered on the server (ADR 009): the first paint needs no
  * JavaScript, and link previews (WhatsApp, Facebook) read each proposal's title, photo and total.
  * Also robots.txt and sitemap.xml. Everything else is still the static web app (serve-spa.ts).
  */

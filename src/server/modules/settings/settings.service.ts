@@ -9,18 +9,18 @@ const PUBLIC_KEYS = Object.keys(SETTINGS).filter(
 
 export function createSettingsService(deps: { db: DbOrTx }) {
   return {
-    /** The company's public details and the two managers: all a visitor may read (DECISIONS 9). */
+    /** The company's public details and the two managers: all a visitor may read (ADR 009). */
     async getPublic(): Promise<PublicSettings> {
       return toPublicSettings(await readSettings(deps.db, PUBLIC_KEYS));
     },
-    /** The two company mailbox addresses (timeline classification, DECISIONS 8); blanks left out. */
+    /** The two company mailbox addresses, which tell sent mail from received on the timeline; blanks left out. */
     async mailboxAddresses(): Promise<string[]> {
       const values = await readSettings(deps.db, ['mailbox.geral.address', 'mailbox.comercial.address']);
       return [values['mailbox.geral.address'], values['mailbox.comercial.address']]
         .map((a) => a.trim())
         .filter(Boolean);
     },
-    /** The older site for /legacy/proposals (DECISIONS 13), without a trailing slash; null when not set. */
+    /** The older site for /legacy/proposals (ADR 009), without a trailing slash; null when not set. */
     async legacySiteUrl(): Promise<string | null> {
       const value = (await readSettings(deps.db, ['legacy.siteUrl']))['legacy.siteUrl'].trim();
       return value ? value.replace(/\/+$/, '') : null;

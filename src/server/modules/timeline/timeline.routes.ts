@@ -10,7 +10,7 @@ import {
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { TimelineService } from './timeline.service.ts';
 
-/** A lead's timeline and the quick contact log (document 2 sections 4, 5, 7; ADR 012). */
+/** A lead's timeline and the quick contact log (ADR 012). */
 export const timelineRoutes: FastifyPluginAsyncZod<{ timeline: TimelineService }> = async (app, { timeline }) => {
   const config = { access: 'user' as const };
 

@@ -159,7 +159,7 @@ export function createTimelineService(deps: {
       await write(entry.leadId, user.id, (tx) => repo.deleteEntry(tx, id));
     },
 
-    /** The quick contact log (document 2 section 5): 'Phone Call' or 'Text/WhatsApp' with the notes. */
+    /** The quick contact log: a 'Phone Call' or 'Text/WhatsApp' entry with the notes. */
     async quickContact(leadId: number, input: QuickContact, user: Author): Promise<TimelineEntry> {
       return add(
         leadId,

@@ -104,7 +104,7 @@ describe('PUT /api/users/:id', () => {
     expect(await loginStatus(user.username, TEST_PASSWORD)).toBe(401);
   });
 
-  describe('validation (document 1 section 5): 400, a message per field, nothing stored', () => {
+  describe('validation: 400, a message per field, nothing stored', () => {
     const cases: [string, Record<string, unknown>, string, string][] = [
       ['a short username', { username: 'ab' }, 'username', 'Username must be at least 3 characters'],
       ['a username of spaces', { username: '     ' }, 'username', 'Username must be at least 3 characters'],

@@ -22,7 +22,7 @@ export function createUsersService(deps: { db: Db; clock: Clock; hub: EventHub; 
   }
 
   return {
-    /** Own profile for everyone; any user for admins (DECISIONS 16). Only admins change roles. */
+    /** Own profile for everyone; any user for admins, 403 for anyone else. Only admins change roles. */
     async update(actor: repo.UserRow, id: number, input: UserUpdate, ip: string): Promise<repo.UserRow> {
       if (actor.id !== id && actor.role !== 'admin') throw forbidden();
       const target = await repo.findUserById(db, id);

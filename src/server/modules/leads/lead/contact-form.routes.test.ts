@@ -85,7 +85,7 @@ describe('POST /api/contact-form', () => {
     expect(lead.reference).toMatch(/^L\d{5,}$/);
   });
 
-  it('maps brand and model wishes onto the lead with the canonical vocabularies (DECISIONS 3)', async () => {
+  it('maps brand and model wishes onto the lead with the canonical vocabularies', async () => {
     expect((await post(brandModel())).statusCode).toBe(200);
     expect(await lastLead()).toMatchObject({
       vehicleMake: 'Volkswagen',
@@ -201,7 +201,7 @@ describe('POST /api/contact-form', () => {
     expect(await leadCount()).toBe(before + 1);
   });
 
-  it('answers 400 with the rule of section 5 per field and creates nothing', async () => {
+  it('answers 400 with the broken rule per field and creates nothing', async () => {
     const before = await leadCount();
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [specific({ name: '  ' }), { name: M.name }],

@@ -32,7 +32,7 @@ export const contactFormRoutes: FastifyPluginAsyncZod<{
       schema: { body: contactFormPayloadSchema, response: { 200: contactFormResponseSchema } },
     },
     async (request) => {
-      // The browser's checks again, in the same order (DECISIONS 7): a bot skips the browser.
+      // The browser's checks again, in the same order: a bot skips the browser.
       const currentYear = Number(todayInLisbon(clock.now()).slice(0, 4));
       const check = checkQuoteSubmission(request.body, currentYear);
       if (!check.ok) throw new AppError('VALIDATION', check.message, check.fields);

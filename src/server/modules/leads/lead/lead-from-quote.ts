@@ -10,8 +10,8 @@ export function splitName(name: string): { firstName: string; lastName: string |
 }
 
 /**
- * The lead a quote request becomes (DECISIONS 7): origin form, mailbox geral, status requested,
- * the wishes on the lead's own fields (canonical vocabularies, DECISIONS 3). No reference yet.
+ * The lead a quote request becomes: origin form, mailbox geral, status requested, the wishes on
+ * the lead's own fields (canonical vocabularies of src/shared/vocabulary.ts). No reference yet.
  */
 export function leadFromQuote(request: QuoteRequest, utmSource: string | null): Omit<NewLeadRow, 'reference'> {
   const base = {

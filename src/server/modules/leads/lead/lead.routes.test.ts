@@ -120,7 +120,7 @@ describe('one lead: create, read, update, seen, star', () => {
     expect(note!.message).toBe(`${me.username} added a lead for Marta: Toyota Corolla.`);
   });
 
-  it('refuses bad manual leads with the document messages and creates nothing', async () => {
+  it('refuses bad manual leads with a message per field and creates nothing', async () => {
     const before = await leadCount();
     const res = await call('POST', '/api/leads/manual', {
       firstName: ' ',

@@ -14,7 +14,7 @@ import { leadFromManual, manualLeadNotification, toMoney, type StaffUser } from 
 import { findLeadById, findLeadDetail, insertLeadView, markLeadSeen, toggleStar } from './lead.repository.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
-/** Converted is set by creating an import from the lead (document 2 section 4), not by a status edit. */
+/** Converted is set by creating an import from the lead, not by a status edit (ADR 012). */
 export const CONVERT_REFUSED =
   'A lead becomes converted by creating an import from it; converting arrives with the imports feature';
 
@@ -28,7 +28,7 @@ export function createLeadService(deps: {
 }) {
   const { db, hub, notifications, clock, log } = deps;
 
-  /** After a lead exists: staff are notified and open back offices refresh (DECISIONS 7). */
+  /** After a lead exists: staff are notified and open back offices refresh. */
   async function announce(lead: LeadRow, notification: NotifyInput, byUserId: number | null): Promise<void> {
     try {
       await notifications.notify(notification);
@@ -53,7 +53,7 @@ export function createLeadService(deps: {
   }
 
   return {
-    /** A lead from the public quote form, with a generated reference (DECISIONS 6); everyone is notified. */
+    /** A lead from the public quote form, with a generated reference (ADR 008); everyone is notified. */
     async createFromQuoteForm(request: QuoteRequest, meta: { utmSource: string | null }): Promise<LeadRow> {
       const reference = await nextLeadReference(db);
       const lead = await insertLead(db, { ...leadFromQuote(request, meta.utmSource), reference });
@@ -87,7 +87,7 @@ export function createLeadService(deps: {
 
     get,
 
-    /** Partial update (document 2 section 7); answers the lead as it is now. */
+    /** Partial update: only the fields sent change; answers the lead as it is now. */
     async update(id: number, input: LeadUpdate, user: StaffUser): Promise<Lead> {
       const current = await findLeadById(db, id);
       if (!current) throw notFound(LEAD_NOT_FOUND);

@@ -1,7 +1,7 @@
 import { VEHICLE_MAKES } from '#shared/vocabulary.ts';
 
 /**
- * Make and model from a listing link, when the marketplace puts them in the path (DECISIONS 7):
+ * Make and model from a listing link, when the marketplace puts them in the path (ADR 009):
  * AutoScout24 `/<noun>/<make>-<model>-...-<uuid>`, Standvirtual `/carros/anuncio/<make>-<model>-...-ID<id>.html`
  * and mobile.de's `/auto-inserat/<make>-<model>-.../<id>.html`. mobile.de's usual
  * `details.html?id=` carries no names: null, and the lead says 'Not specified'.

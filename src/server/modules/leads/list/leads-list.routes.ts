@@ -5,7 +5,7 @@ import { signedInUser } from '#server/plugins/auth.ts';
 import { csvChunks, exportFilename } from './leads-export.ts';
 import type { LeadsListService } from './leads-list.service.ts';
 
-/** GET /api/leads, GET /api/leads/export.csv, POST /api/leads/mark-all-seen (DECISIONS 11). */
+/** GET /api/leads, GET /api/leads/export.csv, POST /api/leads/mark-all-seen (ADR 012). */
 export const leadsListRoutes: FastifyPluginAsyncZod<{ list: LeadsListService }> = async (app, { list }) => {
   app.get(
     '/api/leads',
