@@ -7,10 +7,10 @@ import { PublicApp, type ProposalScreens } from '#web/app/public-app.tsx';
 import { readPageData } from '#web/app/public-page-data.ts';
 import { matchPublicRoute, type PublicRoute } from '#web/app/public-routes.ts';
 
-// Two ways in. The public pages of document 1 (/, contact, FAQ, proposals) and the ISV simulator
-// are plain pages: the server sends their HTML and this hydrates it, without the client router or
-// the back office's providers. Everything else (/admin, unknown paths) goes through router.tsx,
-// loaded on demand. docs/decisions/009-public-site.md says why.
+// Two ways in. The public pages (/, contact, FAQ, proposals) and the ISV simulator are plain
+// pages: the server sends their HTML and this hydrates it, without the client router or the back
+// office's providers. Everything else (/admin, unknown paths) goes through router.tsx, loaded on
+// demand. docs/decisions/009-public-site.md says why.
 const container = document.getElementById('root')!;
 const route = matchPublicRoute(window.location.pathname);
 if (route) void startPublicPage(route);

@@ -13,7 +13,7 @@ export interface PublicPageData {
   today?: string;
   /** Proposal pages: the proposal, or null when there is none. Absent: the page loads it itself. */
   proposal?: PublicProposalResponse | null;
-  /** /legacy/proposals: where the older site shows this proposal (DECISIONS 13); null: shown here. */
+  /** /legacy/proposals: where the older site shows this proposal (ADR 009); null: shown here. */
   legacyTarget?: string | null;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { legacyProposalUrl, matchPublicRoute, proposalPath } from './public-routes.ts';
 
-describe('the public route table (document 1 section 2)', () => {
+describe('the public route table', () => {
   it('matches the landing page and its reduced forms', () => {
     expect(matchPublicRoute('/')).toEqual({ kind: 'landing', variant: 'full' });
     for (const p of ['/contacto', '/contactos', '/contacts', '/contact', '/contacto/'])

@@ -1,7 +1,8 @@
 /**
- * The public pages of document 1's route table. main.tsx renders these without the client router
- * (a plain page per address keeps the JavaScript for / small), the server renders their HTML
- * first (src/server/modules/public-site), and router.tsx routes to them too for in-app navigation.
+ * The public pages: the landing page and its reduced forms, the proposal pages and the ISV simulator.
+ * main.tsx renders these without the client router (a plain page per address keeps the JavaScript
+ * for / small), the server renders their HTML first (src/server/modules/public-site), and router.tsx
+ * routes to them too for in-app navigation.
  */
 export type LandingVariant = 'full' | 'contact' | 'faq';
 export type ProposalLang = 'pt' | 'en';
@@ -21,18 +22,18 @@ export const LANDING_PATHS: Readonly<Record<string, LandingVariant>> = {
   '/faq': 'faq',
 };
 
-/** DECISIONS 19: Portuguese under /proposta, English under /proposals. */
+/** The proposal page in two languages: Portuguese under /proposta, English under /proposals. */
 export const PROPOSAL_PREFIX: Readonly<Record<ProposalLang, string>> = { pt: '/proposta', en: '/proposals' };
 export const LEGACY_PROPOSAL_PREFIX = '/legacy/proposals';
 
 export const proposalPath = (lang: ProposalLang, publicId: string) =>
   `${PROPOSAL_PREFIX[lang]}/${encodeURIComponent(publicId)}`;
 
-/** The older site's address for a proposal (DECISIONS 13): the same path without /legacy. */
+/** The older site's address for a proposal (ADR 009): the same path without /legacy. */
 export const legacyProposalUrl = (site: string, publicId: string) =>
   `${site.replace(/\/+$/, '')}/proposals/${encodeURIComponent(publicId)}`;
 
-/** The ISV simulator (its own issue, decision 010): linked from the landing page and the FAQ. */
+/** The ISV simulator (ADR 010): linked from the landing page and the FAQ. */
 export const ISV_SIMULATOR_PATH = '/simulador-isv';
 
 function decode(segment: string): string | null {

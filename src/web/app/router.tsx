@@ -82,7 +82,7 @@ export const router = createBrowserRouter([
   },
   // Unknown admin paths redirect too, signed in or not (the layout would show the login form).
   { path: '/admin/*', Component: () => <Navigate to="/" replace /> },
-  // Any path not in the route table redirects to / (document 1 section 2).
+  // Any path not in the route table redirects to /.
   { path: '*', Component: () => <Navigate to="/" replace /> },
 ]);
 

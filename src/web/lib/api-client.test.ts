@@ -2,15 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, getQueryFn, urlFromQueryKey } from './api-client.ts';
 
 const respond = (status: number, body: string, type = 'application/json') =>
-  vi
-    .spyOn(globalThis, 'fetch')
-    .mockResolvedValue(
-      new Response(body, {
-        status,
-        statusText: status === 502 ? 'Bad Gateway' : '',
-        headers: { 'content-type': type },
-      }),
-    );
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    new Response(body, {
+      status,
+      statusText: status === 502 ? 'Bad Gateway' : '',
+      headers: { 'content-type': type },
+    }),
+  );
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,4 +1,4 @@
-/** Raised for any non-success answer; message is '{status}: {server message}' (document 1 section 8). */
+/** Raised for any non-success answer; message is '{status}: {server message}'. */
 export class ApiError extends Error {
   readonly status: number;
   /** The server's own message, without the status prefix. */

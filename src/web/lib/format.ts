@@ -7,7 +7,7 @@ export function relativeTime(date: Date | string, now: Date = new Date()): strin
   return then.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** Staff dates: en-US with a 24-hour clock (document 2 section 9). */
+/** Staff dates: en-US with a 24-hour clock. */
 export function formatDateTime(date: Date | string): string {
   return new Date(date).toLocaleString('en-US', {
     year: 'numeric',

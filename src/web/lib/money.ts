@@ -1,7 +1,7 @@
 /**
- * A stored decimal ('24999.50') in euros as the back office shows it (DECISIONS 1): the € first,
- * thousands apart by a no-break space like the list, cents only when there are any ('€24 999.50',
- * '€25 000'). Null for null or text that is not a decimal.
+ * A stored decimal ('24999.50') in euros as the back office shows it: the € first, thousands apart
+ * by a no-break space like the list, cents only when there are any ('€24 999.50', '€25 000'). Null
+ * for null or text that is not a decimal.
  */
 export function formatEuro(decimal: string | null): string | null {
   if (decimal === null) return null;

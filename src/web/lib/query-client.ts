@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '#web/hooks/use-toast.ts';
 import { getQueryFn, isUnauthorized } from './api-client.ts';
 
-/** Session loss: the 'Unauthorized' toast, then /api/login after this delay (document 1 section 9). */
+/** Session loss: the 'Unauthorized' toast, then /api/login after this delay. */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
 let redirecting = false;
@@ -37,7 +37,7 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      // Document 1 section 9: stale at once, no refetch on focus, no polling, no retries, 5 min cache.
+      // Stale at once, no refetch on focus, no polling, no retries, 5 min cache.
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: 0,

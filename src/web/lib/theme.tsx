@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 
 export type Theme = 'light' | 'dark';
-/** Document 1 section 9: the choice is saved in local storage under this key. */
+/** The choice is saved in local storage under this key. */
 export const THEME_STORAGE_KEY = 'theme';
 
 function readTheme(): Theme {

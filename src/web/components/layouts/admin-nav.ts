@@ -18,7 +18,7 @@ export interface NavEntry {
   adminOnly?: boolean;
 }
 
-/** Side navigation (document 1 section 2). Users and DB Backups are for role admin only. */
+/** Side navigation. Users and DB Backups are for role admin only. */
 export const ADMIN_NAV: NavEntry[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard },
   { label: 'Leads', to: '/admin/leads', icon: UserSearch },

@@ -7,7 +7,7 @@ export interface PublicHeaderProps {
   logoUrl?: string;
   /** Links in the middle (the landing page's sections), hidden on phones. */
   nav?: ReactNode;
-  /** Buttons on the right: the extension download (DECISIONS 18) arrives here, then language and theme. */
+  /** Buttons on the right: the tax-calculator extension's download arrives here, then language and theme. */
   actions?: ReactNode;
 }
 

@@ -1,4 +1,4 @@
-/** Revenue in thousands with one decimal and the euro sign (DECISIONS 1): 12500 -> '€12.5K'. */
+/** Revenue in thousands with one decimal and the euro sign: 12500 -> '€12.5K'. */
 export function formatRevenueK(euros: number): string {
   const thousands = (Math.round(euros / 100) / 10).toFixed(1);
   const [whole, decimal] = thousands.replace('-', '').split('.');
@@ -17,7 +17,7 @@ export function formatTrend(change: number): { text: string; direction: TrendDir
   return change > 0 ? { text: `+${fixed}%`, direction: 'up' } : { text: `-${fixed}%`, direction: 'down' };
 }
 
-/** Import start dates: en-US, like every staff date (document 2 section 9). */
+/** Import start dates: en-US, like every staff date. */
 export function formatStartedDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }

@@ -139,7 +139,8 @@ export function buildBreakdown(input: TaxInput, result: TaxResult): BreakdownLin
         : `tem até ${t.ivaNewMaxMonths} meses desde a 1.ª matrícula ou até ${formatIntegerPt(t.ivaNewMaxKm)} km`;
     let explanation: string;
     if (input.registrationCountry === 'non_eu') {
-      // isv-rules section 4 is the rule for cars from the EU; a third-country import pays IVA at customs.
+      // The "new means of transport" rule (docs/tax-rules.md section 4) is for cars from the EU; a
+      // third-country import pays IVA at customs.
       explanation = `Regra dos carros «novos» vindos da UE (até ${t.ivaNewMaxMonths} meses ou até ${formatIntegerPt(t.ivaNewMaxKm)} km). Vindo de fora da UE, o IVA é cobrado na alfândega (ver nota).`;
     } else if (b.ivaApplies) {
       explanation =

@@ -1,6 +1,6 @@
 /**
- * What the simulator form holds: the choices the Tax Authority's simulator asks (isv-rules section
- * 6), kept as the user typed them (numbers as text), so the query string round-trips exactly.
+ * What the simulator form holds: the inputs the Tax Authority's own simulator asks, kept as the
+ * user typed them (numbers as text), so the query string round-trips exactly.
  */
 export const VEHICLE_TYPES = ['combustao', 'hibrido', 'plugin', 'eletrico'] as const;
 export const FUEL_CHOICES = ['gasolina', 'gasoleo', 'gpl'] as const;
@@ -25,7 +25,7 @@ export interface IsvForm {
   matricula: string;
   cc: string;
   co2: string;
-  /** '' = not chosen: the default from the first registration date applies (isv-rules section 5). */
+  /** '' = not chosen: the default from the first registration date applies (docs/tax-rules.md section 5). */
   ciclo: '' | Cycle;
   /** Diesel only: particles below 0.001 g/km on the certificate. Unknown counts as not. */
   particulas: boolean;

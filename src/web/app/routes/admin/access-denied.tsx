@@ -3,7 +3,7 @@ import { ShieldAlert } from 'lucide-react';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 
-/** What role user sees on an admin-only screen (document 2 sections 2 and 6). */
+/** What role user sees on an admin-only screen: the 'Access Denied' card and toast. */
 export function AccessDenied({ text }: { text: string }) {
   useEffect(() => {
     toast({ title: 'Access Denied', description: text, variant: 'destructive' });

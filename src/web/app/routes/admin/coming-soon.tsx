@@ -2,7 +2,7 @@ import { Construction } from 'lucide-react';
 import { PageHeader } from '#web/components/layouts/page-header.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 
-/** A screen another issue fills: its title now, its content when that work lands. */
+/** A screen still to be built: its title now, its content when that work lands. */
 export function ComingSoon({ title, subtitle }: { title: string; subtitle?: string }) {
   return (
     <>

@@ -1,7 +1,7 @@
 import { PageHeader } from '#web/components/layouts/page-header.tsx';
 import { DashboardView } from '#web/features/dashboard/components/dashboard-view.tsx';
 
-/** /admin (document 2 section 2). */
+/** /admin: the dashboard. */
 export function DashboardScreen() {
   return (
     <>

@@ -131,7 +131,7 @@ describe('lead detail', () => {
     expect(screen.getByRole('form', { name: 'Edit contact' })).toBeInTheDocument();
   });
 
-  it('vehicle: the save rules of section 5, and cancel restores', async () => {
+  it('vehicle: the save rules, and cancel restores', async () => {
     const { calls } = serve(lead7());
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit vehicle' }));

@@ -17,7 +17,7 @@ import { LeadFormDialog } from '#web/features/leads/dialogs/lead-form-dialog.tsx
 import { ProposalsCard } from '#web/features/proposals/components/proposals-card.tsx';
 import { TimelineCard } from '#web/features/timeline/components/timeline-card.tsx';
 
-/** /admin/leads/{id}: one lead, its timeline and proposals (document 2 section 2). */
+/** /admin/leads/{id}: one lead, its timeline and proposals. */
 export function LeadDetailScreen() {
   const id = Number(useParams().id);
   if (!Number.isSafeInteger(id) || id <= 0) return <LeadMissing />;

@@ -5,7 +5,7 @@ import { LeadsActions } from '#web/features/leads/list/components/leads-actions.
 import { LeadsWorkspace } from '#web/features/leads/list/components/leads-workspace.tsx';
 import { useLeadFilters } from '#web/features/leads/list/use-lead-filters.ts';
 
-/** /admin/leads (document 2 section 2): the filters live here because the header's export uses them too. */
+/** /admin/leads: the filters live here because the header's export uses them too. */
 export function LeadsScreen() {
   const [filters, setFilters] = useLeadFilters();
   const [creating, setCreating] = useState(false);

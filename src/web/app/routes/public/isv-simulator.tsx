@@ -31,7 +31,7 @@ export interface IsvSimulatorScreenProps {
   Calculator?: ComponentType<IsvSimulatorProps>;
 }
 
-/** /simulador-isv: the public ISV simulator (issue 3, decision 010), a server-rendered public page. */
+/** /simulador-isv: the public ISV simulator (ADR 010), a server-rendered public page. */
 export function IsvSimulatorScreen({
   settings: initialSettings,
   search,

@@ -35,8 +35,8 @@ export const FOOTER_LINKS = [
 ];
 
 /**
- * The landing page in document 1's order, and its reduced forms: /contacto and friends (header,
- * form, footer) and /faq (the FAQ alone).
+ * The landing page, its sections in a fixed order, and its reduced forms: /contacto and friends
+ * (header, form, footer) and /faq (the FAQ alone).
  */
 export function LandingScreen({
   variant,
@@ -83,7 +83,7 @@ export function LandingScreen({
       }
       actions={
         <>
-          {/* The extension download button (DECISIONS 18) goes first here. */}
+          {/* The tax-calculator extension's download button goes first here. */}
           {variant === 'full' ? (
             <a
               href={`#${QUOTE_FORM.anchorId}`}

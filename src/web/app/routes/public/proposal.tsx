@@ -20,7 +20,7 @@ export interface ProposalScreenProps {
   currentYear: number;
 }
 
-/** /proposta/{publicId} (Portuguese) and /proposals/{publicId} (English), each linking to the other (DECISIONS 19). */
+/** /proposta/{publicId} (Portuguese) and /proposals/{publicId} (English), each linking to the other. */
 export function ProposalScreen({
   lang,
   publicId,
@@ -72,7 +72,7 @@ export function ProposalScreen({
 }
 
 /**
- * /legacy/proposals/{publicId} (DECISIONS 13): to the same proposal on the older site when the
+ * /legacy/proposals/{publicId} (ADR 009): to the same proposal on the older site when the
  * LEGACY_SITE_URL setting names one ('Redirecionando para a proposta...' meanwhile), else this
  * site's proposal, in Portuguese like the links the older site sent.
  */

@@ -40,7 +40,7 @@ function DashboardSkeleton() {
   );
 }
 
-/** Figures, recent leads and active imports (document 2 section 2). */
+/** Figures, recent leads and active imports. */
 export function DashboardView() {
   const stats = useDashboardStats();
   return (

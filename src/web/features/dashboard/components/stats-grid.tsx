@@ -5,7 +5,7 @@ import { StatCard } from './stat-card.tsx';
 
 const count = new Intl.NumberFormat('en-US');
 
-/** Total Leads, Active Imports, Completed, Revenue (document 2 section 2). */
+/** Total Leads, Active Imports, Completed, Revenue. */
 export function StatsGrid({ stats }: { stats: DashboardStats }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

@@ -40,7 +40,7 @@ const HalfWidth = ({ children }: { children: ReactNode }) => (
   <div className="grid gap-5 sm:grid-cols-2">{children}</div>
 );
 
-/** The cycle assumed while the user has not chosen one, and why (isv-rules section 5). */
+/** The cycle assumed while the user has not chosen one, and why (docs/tax-rules.md section 5). */
 function CycleAssumption({ form }: { form: IsvForm }) {
   const first = form.estado === 'usado' && isValidYmd(form.matricula) ? form.matricula : null;
   const cycle = defaultCo2Cycle(first);

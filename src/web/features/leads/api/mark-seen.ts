@@ -11,7 +11,7 @@ export function useMarkLeadSeen() {
     // Only the lists and dashboard change; the open lead and its timeline need no refetch.
     onSuccess: (_data, id) =>
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === '/api/leads' && q.queryKey[1] !== id }),
-    // Document 2 section 8: a failure here is only logged.
+    // A failure here is only logged, never shown.
     onError: (err, id) => console.error(`Failed to mark lead ${id} as seen`, err),
   });
 }

@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { filterSearchParams, type LeadListFilters } from '../list/filters.ts';
 
 /**
- * GET /api/leads: one page of the server's filtered, ordered list (DECISIONS 11). The key starts
+ * GET /api/leads: one page of the server's filtered, ordered list (ADR 012). The key starts
  * with '/api/leads' so live events and writes that invalidate ['/api/leads'] refresh it.
  */
 export async function getLeadsPage(filters: LeadListFilters, cursor: string | null): Promise<LeadListResponse> {

@@ -48,7 +48,7 @@ export function ContactCard({ lead }: { lead: Lead }) {
     form.reset(savedValues(lead));
     setEditing(true);
   };
-  // Cancel restores the saved values (document 2 section 4).
+  // Cancel restores the saved values.
   const cancel = () => {
     form.reset(savedValues(lead));
     setEditing(false);

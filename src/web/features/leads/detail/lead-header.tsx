@@ -8,7 +8,7 @@ import { useToggleLeadStar } from '../api/toggle-star.ts';
 import { EMAIL_SOURCE_LABELS } from '../dialogs/lead-fields.tsx';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 
-/** Geral green, Comercial blue (document 2 section 2). */
+/** Geral green, Comercial blue. */
 export function SourceBadge({ source }: { source: Lead['emailSource'] }) {
   return (
     <Badge

@@ -20,7 +20,7 @@ import { useUpdateLead } from '../api/update-lead.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 import { clearNotesDraft, readNotesDraft, writeNotesDraft } from './notes-draft.ts';
 
-/** Text area height follows the text between these bounds (document 2 section 2). */
+/** Text area height follows the text between these bounds. */
 export const NOTES_MIN_HEIGHT = 120;
 export const NOTES_MAX_HEIGHT = 300;
 

@@ -8,7 +8,7 @@ export function dialableNumber(phone: string): string {
   return normalizePhone(phone) ?? phone.replace(/[^\d+]/g, '');
 }
 
-/** Clicking the lead's phone: Call, Text Message or WhatsApp (document 2 section 2). */
+/** Clicking the lead's phone: Call, Text Message or WhatsApp. */
 export function PhoneDialog({
   phone,
   name,

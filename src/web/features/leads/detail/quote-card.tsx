@@ -2,7 +2,7 @@ import type { Lead } from '#shared/schemas/leads.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { formatEuro } from '#web/lib/money.ts';
 
-/** Requested budget and quoted amount in euros (DECISIONS 1); rendered only when one is present. */
+/** Requested budget and quoted amount in euros; rendered only when one is present. */
 export function QuoteCard({ lead }: { lead: Lead }) {
   const requested = formatEuro(lead.budget);
   const quoted = formatEuro(lead.quotedAmount);

@@ -8,8 +8,8 @@ import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 export const CONVERTED_HINT = 'Converting creates an import: available when imports arrive.';
 
 /**
- * The seven statuses (DECISIONS 2). Converted stays disabled until the imports issue opens the
- * Create Import dialog from it (ADR 012).
+ * The seven statuses, the same set everywhere. Converted stays disabled until the imports feature
+ * opens the Create Import dialog from it (ADR 012).
  */
 export function StatusSelect({ lead }: { lead: Lead }) {
   const update = useUpdateLead(lead.id);

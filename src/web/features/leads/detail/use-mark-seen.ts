@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMarkLeadSeen } from '../api/mark-seen.ts';
 
-/** Opening a lead marks it seen for this user, once per lead shown (document 2 section 4). */
+/** Opening a lead marks it seen for this user, once per lead shown. */
 export function useMarkSeenOnce(leadId: number, loaded: boolean) {
   const { mutate } = useMarkLeadSeen();
   const done = useRef(new Set<number>());

@@ -37,7 +37,7 @@ function validate(draft: VehicleDraft): Partial<Record<keyof VehicleDraft, strin
   return errors;
 }
 
-/** Vehicle wishes with view and edit modes and the save rules of document 2 section 5. */
+/** Vehicle wishes with view and edit modes and the save rules of vehicle-save.ts. */
 export function VehicleCard({ lead }: { lead: Lead }) {
   const [draft, setDraft] = useState<VehicleDraft | null>(null);
   const [errors, setErrors] = useState<Partial<Record<keyof VehicleDraft, string>>>({});

@@ -15,7 +15,7 @@ const draft = {
   budget: '',
 };
 
-describe('vehicle save rules (document 2 section 5)', () => {
+describe('vehicle save rules', () => {
   it('empty make and model become Not specified; empty choices and link become null', () => {
     expect(vehicleUpdateOf({ ...draft, vehicleMake: '  ', vehicleLink: '  ' })).toEqual({
       vehicleYear: null,
@@ -81,7 +81,7 @@ describe('vehicle save rules (document 2 section 5)', () => {
   });
 });
 
-describe('formatEuro (DECISIONS 1)', () => {
+describe('formatEuro', () => {
   it.each([
     ['25000.00', '€25\u00a0000'],
     ['24999.50', '€24\u00a0999.50'],

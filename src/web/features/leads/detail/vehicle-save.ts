@@ -32,9 +32,9 @@ const intOrNull = (text: string): number | null => {
 };
 
 /**
- * The vehicle save rules of document 2 section 5: empty make and model become 'Not specified';
- * year and mileage are whole numbers or null; the budget takes a decimal comma and is null when not
- * numeric; empty transmission, fuel type and link become null.
+ * The vehicle save rules: empty make and model become 'Not specified'; year and mileage are whole
+ * numbers or null; the budget takes a decimal comma and is null when not numeric; empty
+ * transmission, fuel type and link become null.
  */
 export function vehicleUpdateOf(draft: VehicleDraft): LeadUpdateInput {
   return {

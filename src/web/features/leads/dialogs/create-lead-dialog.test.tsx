@@ -23,7 +23,7 @@ const setup = () => {
 };
 
 describe('Create New Lead Manually', () => {
-  it('shows the exact messages of document 2 section 5 and sends nothing', async () => {
+  it('shows its exact validation messages and sends nothing', async () => {
     const calls = stubFetch(() => json({}));
     const { submit, type, errorOf } = setup();
     expect(screen.getByRole('heading', { name: 'Create New Lead Manually' })).toBeInTheDocument();

@@ -39,7 +39,7 @@ const EMPTY = {
   emailSource: 'geral',
 } satisfies FormValues;
 
-/** 'Create New Lead Manually' (document 2 section 5): POST /api/leads/manual, then opens the new lead. */
+/** 'Create New Lead Manually': POST /api/leads/manual, then opens the new lead. */
 export function CreateLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const schema = useMemo(() => manualLeadSchema(new Date().getFullYear()), []);
   const form = useForm<FormValues, unknown, ManualLead>({

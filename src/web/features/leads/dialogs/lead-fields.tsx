@@ -27,7 +27,7 @@ export const EMAIL_SOURCE_OPTIONS: Option[] = EMAIL_SOURCES.map((value) => ({
   value,
   label: EMAIL_SOURCE_LABELS[value],
 }));
-/** Converted is chosen through the Create Import dialog, which the imports issue wires in. */
+/** Converted is chosen through the Create Import dialog, which arrives with the imports feature. */
 export const STATUS_OPTIONS = (current?: LeadStatus): Option[] =>
   LEAD_STATUSES.map((value) => ({
     value,
@@ -69,7 +69,7 @@ export function Field({
   );
 }
 
-/** Free-text make with suggestions of the makes sold in Europe (DECISIONS 4). */
+/** Free-text make with suggestions of the makes sold in Europe; any other make is accepted. */
 export function MakeInput(props: ComponentProps<typeof Input>) {
   const listId = useId();
   return (

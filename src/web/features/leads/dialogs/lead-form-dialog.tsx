@@ -65,8 +65,8 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void } & (
 );
 
 /**
- * The Add/Edit Lead dialog (document 2 section 5): year 1900 to current + 1; quoted amount
- * optional and left out of the request when empty. Add posts POST /api/leads, edit PUT /api/leads/{id}.
+ * The Add/Edit Lead dialog: year 1900 to current + 1; quoted amount optional and left out of the
+ * request when empty. Add posts POST /api/leads, edit PUT /api/leads/{id}.
  */
 export function LeadFormDialog(props: Props) {
   const { open, onOpenChange, mode } = props;

@@ -11,7 +11,7 @@ export function amountForInput(value: string | null): string {
  * A budget as staff type it: '25000', '25 000', '25.000', '24999,50', '24.999,50', '24,999.50',
  * '€25000'. With both separators the last one is the decimal point; a lone comma is a decimal
  * comma; dots alone in groups of three digits group thousands.
- * Null when it is not a number (document 2 section 5).
+ * Null when it is not a number.
  */
 export function parseBudget(text: string): number | null {
   let s = text.replace(/[\s\u00a0€]/g, '');

@@ -2,8 +2,8 @@ import type { EmailSource } from '#shared/leads/status.ts';
 import { DEFAULT_FILTERS, normalizeSources, normalizeStatuses, type LeadListFilters } from './filters.ts';
 
 /**
- * Document 2 section 4: search, statuses and the late filter last for the browser session (and are
- * cleared on leaving the list unless for a lead detail); the source filter lasts in local storage.
+ * Search, statuses and the late filter last for the browser session (and are cleared on leaving
+ * the list unless for a lead detail); the source filter lasts in local storage.
  */
 export const SESSION_KEY = 'autoimport.leads.filters';
 export const SOURCE_KEY = 'autoimport.leads.sources';

@@ -12,7 +12,7 @@ import {
 
 const base: LeadListFilters = { ...DEFAULT_FILTERS, search: 'silva', sources: ['comercial'] };
 
-describe('presets (document 2 section 4)', () => {
+describe('presets', () => {
   it('the defaults are the Active preset: five statuses, late off', () => {
     expect(activePreset(DEFAULT_FILTERS)).toBe('active');
     expect(DEFAULT_FILTERS.statuses).toEqual(['requested', 'quoted', 'clarifying', 'waiting', 'contacted']);

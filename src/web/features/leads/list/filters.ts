@@ -1,7 +1,7 @@
 import { DEFAULT_LIST_STATUSES, type HiddenMatches } from '#shared/schemas/leads.ts';
 import { EMAIL_SOURCES, LEAD_STATUSES, type EmailSource, type LeadStatus } from '#shared/leads/status.ts';
 
-/** What the list asks the server for (document 2 section 4, DECISIONS 11). */
+/** What the list asks the server for: it searches, filters, orders and pages (ADR 012). */
 export interface LeadListFilters {
   search: string;
   statuses: LeadStatus[];

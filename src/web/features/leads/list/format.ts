@@ -1,7 +1,7 @@
 /**
- * Money in the list: whole euros (document 2 section 9, money rounded in lists), the € first and
- * thousands apart by a no-break space ('€25 000'), the same in any browser locale. A decimal
- * string from the server ('24999.50') is rounded half up without going through a float sum.
+ * Money in the list: whole euros (lists round money), the € first and thousands apart by a
+ * no-break space ('€25 000'), the same in any browser locale. A decimal string from the server
+ * ('24999.50') is rounded half up without going through a float sum.
  */
 export function formatBudget(decimal: string | null): string | null {
   if (decimal === null) return null;

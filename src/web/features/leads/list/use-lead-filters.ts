@@ -4,8 +4,8 @@ import type { LeadListFilters } from './filters.ts';
 
 /**
  * The list's filters, read from storage on mount and written back on every change. Leaving the
- * list for anything but a lead detail forgets search, statuses and late (document 2 section 4):
- * by the time the screen unmounts the router has already moved the URL to the destination.
+ * list for anything but a lead detail forgets search, statuses and late: by the time the screen
+ * unmounts the router has already moved the URL to the destination.
  */
 export function useLeadFilters() {
   const [filters, setFilters] = useState<LeadListFilters>(loadFilters);

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationCountSchema, notificationListSchema } from '#shared/schemas/notifications.ts';
 import { apiRequest, getQueryFn } from '#web/lib/api-client.ts';
 
-/** Unread count, refetched every 30 s while signed in (document 1 section 9). */
+/** Unread count, refetched every 30 s while signed in. */
 export const NOTIFICATION_POLL_MS = 30_000;
 const COUNT_KEY = ['/api/notifications/count'] as const;
 const LIST_KEY = ['/api/notifications'] as const;

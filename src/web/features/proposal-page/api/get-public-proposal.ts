@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
 
-/** GET /api/proposals/public/{publicId}; null for any failure or missing data (document 1 section 8). */
+/** GET /api/proposals/public/{publicId}; null for any failure or missing data (the page shows not found). */
 export async function getPublicProposal(
   publicId: string,
   fetchImpl: typeof fetch = fetch,

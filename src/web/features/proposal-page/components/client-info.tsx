@@ -1,7 +1,7 @@
 import type { PublicProposalLead } from '#shared/schemas/proposals.ts';
 import type { ProposalTexts } from '../lib/i18n.ts';
 
-/** Shown only when the proposal came with its lead (document 1 section 2). */
+/** Shown only when the proposal came with its lead. */
 export function ClientInfo({ lead, t }: { lead: PublicProposalLead; t: ProposalTexts }) {
   const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
   return (

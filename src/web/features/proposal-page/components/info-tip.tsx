@@ -3,8 +3,8 @@ import Info from 'lucide-react/icons/info';
 import { Tooltip } from 'radix-ui';
 
 /**
- * An (i) with a tooltip (opens after 700 ms on hover or focus, document 1 section 9). A tap opens
- * it too: phones have no hover.
+ * An (i) with a tooltip (opens after 700 ms on hover or focus). A tap opens it too: phones have no
+ * hover.
  */
 export function InfoTip({ text, label }: { text: string; label: string }) {
   const [open, setOpen] = useState(false);

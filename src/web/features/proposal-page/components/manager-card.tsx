@@ -11,7 +11,7 @@ import type { ProposalTexts } from '../lib/i18n.ts';
 const actionClass =
   'flex h-12 items-center gap-3 rounded-lg border px-4 text-sm font-semibold outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-5';
 
-/** 'Gestor': the manager of the lead's mailbox (document 1 section 2), with call, SMS and WhatsApp. */
+/** 'Gestor': the manager of the lead's mailbox (comercial, else geral), with call, SMS and WhatsApp. */
 export function ManagerCard({ manager, t }: { manager: Manager; t: ProposalTexts }) {
   const links = phoneLinks(manager.phone);
   return (

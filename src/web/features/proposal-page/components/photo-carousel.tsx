@@ -8,7 +8,7 @@ export interface PhotoCarouselProps {
   carName: string;
   t: ProposalTexts;
   onOpen: (index: number) => void;
-  /** An image that failed to load: the page hides it (document 1 section 9). */
+  /** An image that failed to load: the page hides it. */
   onFail: (url: string) => void;
 }
 

@@ -1,8 +1,8 @@
 import type { ProposalLang } from '#web/app/public-routes.ts';
 
 /**
- * The proposal page in its two languages (DECISIONS 19). The Portuguese texts the documents quote
- * are used as written; the English ones say the same.
+ * The proposal page in its two languages. The Portuguese texts are fixed and used as written; the
+ * English ones, for foreign residents, say the same.
  */
 export const PROPOSAL_TEXTS = {
   pt: {

@@ -14,7 +14,7 @@ const base = {
   totalCost: '30161.05',
 };
 
-describe('price card rules (document 1 section 9)', () => {
+describe('price card rules', () => {
   it('reads decimal strings as cents and rounds to whole euros, half up', () => {
     expect(toCents('23450.5')).toBe(2_345_050);
     expect(toCents('0.005')).toBe(1);

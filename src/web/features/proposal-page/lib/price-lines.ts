@@ -11,7 +11,7 @@ export function toCents(decimal: string | null | undefined): number | null {
   return m[1] ? -cents : cents;
 }
 
-/** Whole euros, rounded half away from zero (document 1 section 9). */
+/** Whole euros, rounded half away from zero: the customer's page shows no cents. */
 export const wholeEuros = (cents: number) => Math.sign(cents) * Math.round(Math.abs(cents) / 100);
 
 /** '€23 450': the € first, thousands apart by a no-break space (no locale data, the same on server and browser). */
@@ -41,8 +41,9 @@ export interface PriceLines {
 }
 
 /**
- * The price card's rules (document 1 section 9), in whole euros. "Different" compares what the
- * customer would see: an original price that rounds to the current one is not struck through.
+ * The price card's rules, in whole euros: the original price and the price without VAT only when
+ * they differ from the price, IVA only above 0. "Different" compares what the customer would see:
+ * an original price that rounds to the current one is not struck through.
  */
 export function priceLines(
   p: Pick<

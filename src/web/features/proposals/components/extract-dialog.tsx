@@ -20,7 +20,7 @@ import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 import { useScrapeListing } from '../api/scrape-listing.ts';
 import { loadingMessageAt, LOADING_MESSAGE_MS } from '../lib/proposal-text.ts';
 
-/** Document 2 section 5: the URL must be a URL and not blank (the server's own rule and messages). */
+/** The URL must be a URL and not blank (the server's own rule and messages). */
 function urlError(text: string): string | null {
   const parsed = scrapeRequestSchema.shape.url.safeParse(text);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a valid URL');

@@ -17,7 +17,7 @@ interface Props {
 
 /**
  * The Images tab: chosen photos are saved in this order and copied into the product's storage
- * (DECISIONS 14). Drag a photo, or use its arrows, to reorder; broken images are hidden.
+ * (ADR 013). Drag a photo, or use its arrows, to reorder; broken images are hidden.
  */
 export function ImagesTab({ photos, onChange, autoDeselectSmall }: Props) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);

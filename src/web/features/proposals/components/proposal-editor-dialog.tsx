@@ -44,9 +44,9 @@ interface Props {
 }
 
 /**
- * The proposal editor (document 2 section 4): tabs Vehicle Details, Images (count) and Import
- * Costs. ISV, IVA and the total follow every keystroke through the shared tax engine, the same
- * function the server saves with, so the customer's page shows exactly these numbers.
+ * The proposal editor: tabs Vehicle Details, Images (count) and Import Costs. ISV, IVA and the
+ * total follow every keystroke through the shared tax engine, the same function the server saves
+ * with, so the customer's page shows exactly these numbers.
  */
 export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, onOpenChange }: Props) {
   const form = useForm<EditorValues>({ defaultValues: valuesFrom(initial) });

@@ -19,7 +19,7 @@ import { ProposalEditorDialog } from './proposal-editor-dialog.tsx';
 
 type Editor = { open: boolean; mode: 'create' | 'edit'; initial?: ProposalInputParsed; proposalId?: number };
 
-/** A lead's proposals with add (from a listing URL), edit, copy link, open and delete (document 2 section 2). */
+/** A lead's proposals with add (from a listing URL), edit, copy link, open and delete. */
 export function ProposalsCard({ leadId }: { leadId: number }) {
   const proposals = useProposals(leadId);
   const [extractOpen, setExtractOpen] = useState(false);

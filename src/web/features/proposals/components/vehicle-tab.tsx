@@ -14,7 +14,8 @@ export function VehicleTab({ form }: { form: EditorForm }) {
   const source = form.watch('sourceListing');
   const fuelError = form.formState.errors.vehicleFuelType?.message;
 
-  // DECISIONS 20: a valid first registration sets the WLTP switch (from 09/2018); staff can change it after.
+  // A valid first registration sets the WLTP switch (from 09/2018, docs/tax-rules.md section 5); staff
+  // can change it after.
   const onFirstRegistration = (value: string) => {
     if (/^(0[1-9]|1[0-2])\/\d{4}$/.test(value.trim())) form.setValue('wltpValue', defaultWltp(value.trim()));
   };

@@ -28,7 +28,7 @@ const car: ListingCarData = {
 };
 
 describe('proposal editor values', () => {
-  it('fills a new proposal from a listing: defaults, country name, power line, WLTP by DECISIONS 20', () => {
+  it('fills a new proposal from a listing: defaults, country name, power line, WLTP by registration or cycle', () => {
     const draft = proposalFromListing(car, ['https://img/1.jpg'], 'https://www.autoscout24.de/angebote/x');
     expect(draft).toMatchObject({
       vehiclePower: '250 kW (340 cv)',

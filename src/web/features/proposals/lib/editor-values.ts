@@ -43,7 +43,7 @@ export interface EditorValues {
   photos: PhotoChoice[];
 }
 
-/** In create mode, photos under this many pixels in width or height start deselected (document 2 section 4). */
+/** In create mode, photos under this many pixels in width or height start deselected. */
 export const MIN_PHOTO_EDGE = 200;
 
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));

@@ -1,6 +1,6 @@
 import { formatDateTime } from '#web/lib/format.ts';
 
-/** The customer's page (Portuguese, DECISIONS 19) on this site. */
+/** The customer's page, in Portuguese, on this site. */
 export const publicProposalUrl = (publicId: string, origin = window.location.origin) =>
   `${origin}/proposta/${publicId}`;
 
@@ -10,7 +10,7 @@ export function viewsText(count: number, lastViewedAt: string | null): string {
   return `Viewed ${count} ${count === 1 ? 'time' : 'times'}, last ${formatDateTime(lastViewedAt)}`;
 }
 
-/** Shown in turn while a listing is read; each stays 3 seconds (document 2 section 9). */
+/** Shown in turn while a listing is read; each stays 3 seconds. */
 export const LOADING_MESSAGES = [
   'Opening the listing...',
   'Reading the vehicle data...',

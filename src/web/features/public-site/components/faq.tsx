@@ -6,7 +6,7 @@ export interface FaqItem {
   answer: ReactNode;
 }
 
-/** The four questions of document 1 section 2, in its order. */
+/** The four questions in their fixed order: how long, how to ask for a quote, which documents, why not alone. */
 export function faqItems(simulatorHref: string): FaqItem[] {
   return [
     {

@@ -4,7 +4,7 @@ import PiggyBank from 'lucide-react/icons/piggy-bank';
 import type { ReactNode } from 'react';
 import { publicContainer } from '#web/components/layouts/public-styles.ts';
 
-// The claims of document 1 section 1: 3-4 weeks (about 30 days on average), 5000 euros saved on average, turnkey.
+// The business's claims: 3-4 weeks (about 30 days on average), 5000 euros saved on average, turnkey.
 const HIGHLIGHTS: { icon: ReactNode; title: string; text: string }[] = [
   {
     icon: <CalendarClock aria-hidden />,

@@ -4,10 +4,10 @@ import { QUOTE_FORM_MESSAGES } from '#shared/schemas/contact-form-rules.ts';
 export type SubmitResult = { ok: true; message: string } | { ok: false; message: string };
 
 /**
- * POST /api/contact-form. Errors as section 8 words them: on a non-success answer the server's
- * message, else 'Erro ao enviar formulário'; on any other failure its message, else
- * 'Erro interno...'. The browser's own network error ('Failed to fetch') is not a message for a
- * customer, so it counts as none (docs/decisions/009).
+ * POST /api/contact-form. Errors: on a non-success answer the server's message, else 'Erro ao
+ * enviar formulário'; on any other failure its message, else 'Erro interno...'. The browser's own
+ * network error ('Failed to fetch') is not a message for a customer, so it counts as none
+ * (docs/decisions/009).
  */
 export async function submitQuote(payload: ContactFormPayload, fetchImpl: typeof fetch = fetch): Promise<SubmitResult> {
   let res: Response;

@@ -45,7 +45,7 @@ const errorOf = (input: HTMLElement) =>
 const ok = (message: string = M.success) =>
   new Response(JSON.stringify({ message }), { status: 200, headers: { 'content-type': 'application/json' } });
 
-describe('quote form checks, in the order of section 5', () => {
+describe('quote form checks, in order: honeypot, too fast, untouched, then the schema', () => {
   it('1. a filled honeypot blocks first', async () => {
     const { submit } = setup();
     now = 100;
@@ -100,7 +100,7 @@ describe('quote form checks, in the order of section 5', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("offers the spec's options and year bounds", () => {
+  it('offers the transmission and fuel options and the year bounds', () => {
     const { input } = setup({ vehicleChoice: 'brand_model' });
     expect([...(input('Tipo de caixa') as unknown as HTMLSelectElement).options].map((o) => [o.value, o.text])).toEqual(
       [

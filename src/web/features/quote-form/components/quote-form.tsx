@@ -40,7 +40,7 @@ export function QuoteForm({ initialValues, currentYear, onSubmitStart, countFrom
   const set = (field: QuoteFormField, value: string) => {
     touched.current = true;
     setValues((v) => ({ ...v, [field]: value }));
-    // A field's message goes away as soon as the customer edits it (document 1 section 4).
+    // A field's message goes away as soon as the customer edits it.
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   };
   const onChange = (field: QuoteFormField) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -219,7 +219,7 @@ export function QuoteForm({ initialValues, currentYear, onSubmitStart, countFrom
         </div>
       )}
 
-      {/* For bots only: people never see or reach it (document 1 section 5, rule 1). */}
+      {/* For bots only: people never see or reach it; filled, it blocks the form before any other check. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Não preencha este campo</label>
         <input

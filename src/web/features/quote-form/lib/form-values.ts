@@ -65,7 +65,7 @@ export function withoutPrefill(href: string): string {
   return url.pathname + url.search + url.hash;
 }
 
-/** utm_source of the page's address (document 1 section 2), sent with the request. */
+/** utm_source of the page's address, sent with the request. */
 export function utmSourceFrom(search: string): string | null {
   return new URLSearchParams(search).get('utm_source')?.trim() || null;
 }

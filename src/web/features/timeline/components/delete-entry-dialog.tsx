@@ -3,7 +3,7 @@ import type { TimelineEntry } from '#shared/schemas/timeline.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { useDeleteTimelineEntry } from '../api/delete-timeline-entry.ts';
 
-/** Deleting a call or chat entry asks first (document 2 section 4). */
+/** Deleting a call or chat entry asks first. */
 export function DeleteEntryDialog({
   entry,
   onOpenChange,

@@ -17,7 +17,7 @@ import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 
 export type QuickContactType = 'call' | 'chat';
 
-/** 'Log call' / 'Log chat': notes only, logged now (document 2 section 5: 'Notes are required'). */
+/** 'Log call' / 'Log chat': notes only, required, logged now. */
 export function QuickContactDialog({
   leadId,
   type,

@@ -44,8 +44,8 @@ const valuesOf = (entry: TimelineEntry): Values => ({
 });
 
 /**
- * Add or edit a call or chat entry (document 2 section 5: title and description required for
- * non-e-mail entries). The optional date and time records a contact that happened earlier.
+ * Add or edit a call or chat entry (title and description are both required). The optional date
+ * and time records a contact that happened earlier.
  */
 export function TimelineEntryDialog({
   leadId,

@@ -14,7 +14,7 @@ export function attentionOf(lead: Pick<LeadListItem, 'status' | 'lastInteraction
   return lead.seen ? null : 'new';
 }
 
-/** Level 1 yellow, 2 orange, 3 red (document 2 section 4). */
+/** Level 1 yellow, 2 orange, 3 red. */
 const LEVEL_CLASSES = {
   1: 'text-yellow-500 dark:text-yellow-400',
   2: 'text-orange-500 dark:text-orange-400',

@@ -27,7 +27,7 @@ export function LeadStatusBadge({ status, className }: { status: LeadStatus; cla
 
 export const SOURCE_LABELS: Record<EmailSource, string> = { geral: 'Geral', comercial: 'Comercial' };
 
-/** Geral green, Comercial blue (document 2 section 2). */
+/** Geral green, Comercial blue. */
 const SOURCE_CLASSES: Record<EmailSource, string> = {
   geral: 'bg-green-600 text-white dark:bg-green-500/25 dark:text-green-200',
   comercial: 'bg-blue-600 text-white dark:bg-blue-500/25 dark:text-blue-200',

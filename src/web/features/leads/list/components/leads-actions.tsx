@@ -27,7 +27,7 @@ function NeedsMailbox({ children }: { children: ReactNode }) {
   );
 }
 
-/** The list's header buttons (document 2 section 2). The two mailbox buttons wait for the mail issue. */
+/** The list's header buttons. The two mailbox buttons wait for the mail integration. */
 export function LeadsActions({ filters, onCreate }: { filters: LeadListFilters; onCreate: () => void }) {
   const markAllSeen = useMarkAllSeen();
   const markAll = () =>

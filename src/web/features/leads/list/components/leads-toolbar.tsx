@@ -14,7 +14,7 @@ interface LeadsToolbarProps {
   onChange: (next: LeadListFilters) => void;
 }
 
-/** Search, status and source popovers, the late toggle and the presets (document 2 section 2). */
+/** Search, status and source popovers, the late toggle and the presets. */
 export function LeadsToolbar({ filters, onChange }: LeadsToolbarProps) {
   const set = (patch: Partial<LeadListFilters>) => onChange({ ...filters, ...patch });
   return (
