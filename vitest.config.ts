@@ -10,7 +10,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'eslint/**/*.test.ts',
+          ],
           exclude: ['**/*.routes.test.ts', '**/*.db.test.ts'],
           env: { TZ: 'UTC' },
         },

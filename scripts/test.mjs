@@ -2,9 +2,9 @@
 // `N passed, N failed` (`, N skipped` when some were skipped), which is what CI reads.
 //
 //   npm test                       every suite
-//   npm test -- unit integration   only these (any of: typecheck, lint, unit, integration, pg, e2e)
+//   npm test -- unit integration   only these (any of: typecheck, lint, format, unit, integration, pg, e2e)
 //
-// Suites: typecheck (tsc --noEmit) and lint (ESLint), each counted as one test; unit (Vitest projects unit + web), integration on PGlite, integration on PostgreSQL
+// Suites: typecheck (tsc --noEmit), lint (ESLint) and format (Prettier), each counted as one test; unit (Vitest projects unit + web), integration on PGlite, integration on PostgreSQL
 // (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; SKIP_PG_TESTS=1 skips it),
 // e2e (Playwright, e2e/playwright.config.ts). Machine-readable results go to test-results/.
 import fs from 'node:fs';
@@ -19,6 +19,7 @@ import {
   finalize,
   formatReport,
   parseReport,
+  prettierProblems,
   skippedSuite,
   summarizePlaywright,
   summarizeVitest,
@@ -34,6 +35,7 @@ const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const SUITES = [
   { id: 'typecheck', name: 'typecheck (tsc --noEmit)' },
   { id: 'lint', name: 'lint (ESLint)', out: 'eslint.json' },
+  { id: 'format', name: 'format (Prettier --check)' },
   { id: 'unit', name: 'unit + web (Vitest)', projects: ['unit', 'web'], out: 'vitest-unit.json' },
   {
     id: 'integration',
@@ -53,6 +55,7 @@ const ALIASES = {
   tsc: 'typecheck',
   types: 'typecheck',
   eslint: 'lint',
+  prettier: 'format',
   web: 'unit',
   pglite: 'integration',
   postgres: 'pg',
@@ -217,6 +220,12 @@ async function runLint(suite) {
   return summarizeCheck(suite.name, { exitCode: r.exitCode, problems: errors, notes });
 }
 
+async function runFormatCheck(suite) {
+  const r = await runCaptured(suite, 'prettier', ['--check', '.']);
+  const problems = prettierProblems(r.output);
+  return summarizeCheck(suite.name, { exitCode: r.exitCode, problems, error: r.error });
+}
+
 function vitestArgs(suite) {
   return [
     'run',
@@ -305,6 +314,7 @@ async function main() {
 
     if (suite.id === 'typecheck') rows.push(await runTypecheck(suite));
     if (suite.id === 'lint') rows.push(await runLint(suite));
+    if (suite.id === 'format') rows.push(await runFormatCheck(suite));
 
     if (suite.id === 'unit' || suite.id === 'integration') {
       // TEST_DATABASE_URL selects PostgreSQL; the PGlite run must not inherit it from the shell.

@@ -164,6 +164,15 @@ export function eslintProblems(report, root) {
   return { errors, warnings };
 }
 
+/** Prettier's `--check` output: one failure per file it would reformat. */
+export function prettierProblems(output) {
+  return String(output ?? '')
+    .split('\n')
+    .map((line) => /^\[warn\] (.+)$/.exec(line.trim())?.[1])
+    .filter((file) => file && !file.startsWith('Code style issues'))
+    .map((file) => `${file}: not formatted (npm run format)`);
+}
+
 /**
  * A whole-repository check (typecheck, lint) counts as one test: passed when the tool exits 0 with
  * no problem, else one failure with each problem listed.

@@ -33,6 +33,7 @@ interface SummaryModule {
   summaryLine(totals: { passed: number; failed: number; skipped?: number }): string;
   formatReport(rows: SuiteRow[]): string[];
   tscProblems(output: string): string[];
+  prettierProblems(output: string): string[];
   eslintProblems(report: unknown, root: string): { errors: string[]; warnings: number };
   summarizeCheck(
     name: string,
@@ -44,6 +45,7 @@ const {
   applyExitCode,
   blockedSuite,
   eslintProblems,
+  prettierProblems,
   summarizeCheck,
   tscProblems,
   finalize,
@@ -465,6 +467,20 @@ describe('typecheck and lint as suites', () => {
       "src/server/app.ts(12,3): error TS2322: Type 'string' is not assignable to type 'number'.",
       'src/web/main.tsx(1,1): error TS2307: Cannot find module',
     ]);
+  });
+
+  it('reads one problem per file Prettier would reformat', () => {
+    const output = [
+      'Checking formatting...',
+      '[warn] src/a.ts',
+      '[warn] vite.config.ts',
+      '[warn] Code style issues found in 2 files. Run Prettier with --write to fix.',
+    ].join('\n');
+    expect(prettierProblems(output)).toEqual([
+      'src/a.ts: not formatted (npm run format)',
+      'vite.config.ts: not formatted (npm run format)',
+    ]);
+    expect(prettierProblems('Checking formatting...\nAll matched files use Prettier code style!')).toEqual([]);
   });
 
   it('lists ESLint errors relative to the root and counts warnings apart', () => {
