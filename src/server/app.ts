@@ -83,7 +83,7 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
     idleDays: env.SESSION_IDLE_DAYS,
   });
   const auth = createAuthService({ db, clock, sessions, audit });
-  const users = createUsersService({ db, clock, hub, audit });
+  const users = createUsersService({ db, clock, hub, audit, sessions });
   const notifications = createNotificationsService({ db, hub });
   const leads = createLeadService({ db, hub, notifications, clock, log });
   const leadsList = createLeadsListService({ db, clock });

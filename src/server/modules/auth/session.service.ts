@@ -33,6 +33,13 @@ const MAX_CACHED = 10_000;
  */
 const IDLE_REFRESH_MS = 3600_000;
 
+/** session_revoked events small enough for one NOTIFY (8000 bytes): 64-character ids, 100 at a time. */
+export function revocationBatches(sids: string[]): string[][] {
+  const batches: string[][] = [];
+  for (let i = 0; i < sids.length; i += 100) batches.push(sids.slice(i, i + 100));
+  return batches;
+}
+
 /** The session id stored in the database: SHA-256 of the cookie token (one-shot crypto.hash, no Hash object). */
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
@@ -161,7 +168,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
      */
     async destroyAllForUser(userId: number, keepSid?: string): Promise<void> {
       const sids = await repo.deleteSessionsOfUser(db, userId, keepSid);
-      if (sids.length) hub.publish({ type: 'session_revoked', data: { sids }, audience: { kind: 'server' } });
+      for (const batch of revocationBatches(sids))
+        hub.publish({ type: 'session_revoked', data: { sids: batch }, audience: { kind: 'server' } });
     },
 
     pruneExpired: () => repo.deleteExpiredSessions(db, clock.now()),
