@@ -159,6 +159,7 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
       env: {
         TRUST_PROXY: false,
         SESSION_TTL_DAYS: 30,
+        SESSION_IDLE_DAYS: 7,
         LOGIN_RATE_LIMIT_PER_MINUTE: 1000,
         ISV_RATE_LIMIT_PER_MINUTE: 1000,
       },

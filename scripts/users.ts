@@ -11,7 +11,9 @@ import { runMigrations } from '#server/db/migrate.ts';
 import { loadEnv } from '#server/env.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { recordAudit } from '#server/modules/audit/audit.repository.ts';
+import { revocationBatches } from '#server/modules/auth/session.service.ts';
 import { deleteSessionsOfUser } from '#server/modules/auth/sessions.repository.ts';
+import { notifyInstances } from '#server/realtime/pg-bridge.ts';
 import { findUserByUsername, insertUser, listUsers, updateUser } from '#server/modules/users/users.repository.ts';
 import { isStrongPassword, ROLES, USERNAME_MIN_LENGTH, type Role } from '#shared/schemas/users.ts';
 
@@ -70,10 +72,14 @@ try {
     const user = (await findUserByUsername(db, username!)) ?? fail(`no user '${username}'`);
     const password = values.password ?? readablePassword();
     await updateUser(db, user.id, { password: await hashPassword(password) });
-    // A reset ends every session the account had, wherever it was signed in.
-    await deleteSessionsOfUser(db, user.id);
+    // A reset ends every session the account had, wherever it was signed in: running instances on
+    // the same PostgreSQL drop them from their caches and close their sockets at once.
+    const sids = await deleteSessionsOfUser(db, user.id);
+    for (const batch of revocationBatches(sids))
+      await notifyInstances(db, { type: 'session_revoked', data: { sids: batch }, audience: { kind: 'server' } });
     await recordAudit(db, {
       event: 'password_changed',
+      userId: user.id,
       username: user.username.toLowerCase(),
       details: 'reset from the command line',
     });

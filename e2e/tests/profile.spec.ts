@@ -5,7 +5,6 @@ import { E2E_USERS, api, expect, expectToast, loginForm, signIn, test } from '..
 const { editor } = E2E_USERS;
 const NEW_PASSWORD = 'Changed9Pass';
 const MESSAGES = {
-  username: 'Username must be at least 3 characters',
   email: 'Valid email is required',
   password: 'Password must be at least 8 characters with uppercase, lowercase, and number',
 };
@@ -17,6 +16,7 @@ function profileDialog(page: Page) {
     username: dialog.getByLabel('Username', { exact: true }),
     email: dialog.getByLabel('Email', { exact: true }),
     password: dialog.getByLabel('Password', { exact: true }),
+    currentPassword: dialog.getByLabel('Current password', { exact: true }),
     firstName: dialog.getByLabel('First name', { exact: true }),
     lastName: dialog.getByLabel('Last name', { exact: true }),
     save: dialog.getByRole('button', { name: 'Save changes' }),
@@ -29,13 +29,15 @@ test.describe('Edit Profile', () => {
     // Put the account back the way prepare-db made it (the database is recreated each run anyway).
     const client = api(page);
     await client.post('/api/auth/logout');
-    const me = await client
-      .login(editor.username, NEW_PASSWORD)
-      .catch(() => client.login(editor.username, editor.password));
+    let current = NEW_PASSWORD;
+    const me = await client.login(editor.username, NEW_PASSWORD).catch(() => {
+      current = editor.password;
+      return client.login(editor.username, editor.password);
+    });
     await client.put(`/api/users/${me.id}`, {
-      username: editor.username,
       email: 'editor@example.com',
       password: editor.password,
+      currentPassword: current,
       firstName: '',
       lastName: '',
     });
@@ -56,6 +58,10 @@ test.describe('Edit Profile', () => {
     await expect(form.password).toHaveValue('');
     await expect(form.firstName).toHaveValue('');
     await expect(form.dialog.getByText('Leave blank to keep the current password')).toBeVisible();
+    // Role user: the username is shown, not editable; no current password until a new one is typed.
+    await expect(form.username).not.toBeEditable();
+    await expect(form.dialog.getByText('Only an administrator can change a username')).toBeVisible();
+    await expect(form.currentPassword).toHaveCount(0);
 
     // Nothing reaches the server while the form is invalid.
     const puts: string[] = [];
@@ -64,15 +70,6 @@ test.describe('Edit Profile', () => {
     });
 
     // Each rule on its own.
-    await form.username.fill('ab');
-    await form.save.click();
-    await expect(form.dialog.getByText(MESSAGES.username, { exact: true })).toBeVisible();
-    await expect(form.username).toHaveAttribute('aria-invalid', 'true');
-    await expect(form.dialog.getByText(MESSAGES.email)).toHaveCount(0);
-    await expect(form.dialog.getByText(MESSAGES.password)).toHaveCount(0);
-
-    await form.username.fill('editor');
-    await expect(form.dialog.getByText(MESSAGES.username)).toHaveCount(0);
     await form.email.fill('not-an-email');
     await form.save.click();
     await expect(form.dialog.getByText(MESSAGES.email, { exact: true })).toBeVisible();
@@ -85,8 +82,7 @@ test.describe('Edit Profile', () => {
       await form.save.click();
       await expect(form.dialog.getByText(MESSAGES.password, { exact: true }), weak).toBeVisible();
     }
-    // All three at once.
-    await form.username.fill('x');
+    // Both at once.
     await form.email.fill('nope');
     await form.save.click();
     for (const message of Object.values(MESSAGES))
@@ -94,12 +90,24 @@ test.describe('Edit Profile', () => {
     expect(puts).toEqual([]);
     await expect(form.dialog).toBeVisible();
 
-    // A valid save.
-    await form.username.fill('editor');
+    // A new password needs the current one: a wrong one is refused under its field, nothing saved.
     await form.email.fill('editor@example.com');
     await form.password.fill(NEW_PASSWORD);
+    await expect(form.currentPassword).toBeVisible();
     await form.firstName.fill('Paula');
     await form.lastName.fill('Silva');
+    await form.currentPassword.fill('Wrong-Passw0rd');
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/users/')),
+      form.save.click(),
+    ]);
+    expect(refused.status()).toBe(400);
+    await expect(form.dialog.getByText('Current password is incorrect', { exact: true })).toBeVisible();
+    await expect(form.currentPassword).toHaveAttribute('aria-invalid', 'true');
+    expect((await api(page).me()).firstName).toBeNull();
+
+    // A valid save.
+    await form.currentPassword.fill(editor.password);
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/users/')),
       form.save.click(),

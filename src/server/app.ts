@@ -52,7 +52,14 @@ export const DEFAULT_WEB_ROOT = path.join(REPO_ROOT, 'dist', 'web');
 export interface AppDeps {
   database: Database;
   hub: EventHub;
-  env: Pick<Env, 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_LIMIT_PER_MINUTE' | 'ISV_RATE_LIMIT_PER_MINUTE'> &
+  env: Pick<
+    Env,
+    | 'TRUST_PROXY'
+    | 'SESSION_TTL_DAYS'
+    | 'SESSION_IDLE_DAYS'
+    | 'LOGIN_RATE_LIMIT_PER_MINUTE'
+    | 'ISV_RATE_LIMIT_PER_MINUTE'
+  > &
     Partial<Pick<Env, 'SCRAPE_RATE_LIMIT_PER_MINUTE' | 'LISTING_FETCH_TEST_ORIGIN'>>;
   clock?: Clock;
   webRoot?: string;
@@ -68,9 +75,15 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
   const { db, hub, clock, env, log } = deps;
   const settings = createSettingsService({ db });
   const audit = createAuditService({ db });
-  const sessions = createSessionService({ db, clock, hub, ttlDays: env.SESSION_TTL_DAYS });
+  const sessions = createSessionService({
+    db,
+    clock,
+    hub,
+    ttlDays: env.SESSION_TTL_DAYS,
+    idleDays: env.SESSION_IDLE_DAYS,
+  });
   const auth = createAuthService({ db, clock, sessions, audit });
-  const users = createUsersService({ db, clock, hub, audit });
+  const users = createUsersService({ db, clock, hub, audit, sessions });
   const notifications = createNotificationsService({ db, hub });
   const leads = createLeadService({ db, hub, notifications, clock, log });
   const leadsList = createLeadsListService({ db, clock });

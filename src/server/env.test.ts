@@ -18,4 +18,10 @@ describe('environment', () => {
       /PORT[\s\S]*ADMIN_PASSWORD|ADMIN_PASSWORD[\s\S]*PORT/,
     );
   });
+  it('has an idle timeout of 7 days by default, in whole days from 1 to 365', () => {
+    expect(loadEnv({}).SESSION_IDLE_DAYS).toBe(7);
+    expect(loadEnv({ SESSION_IDLE_DAYS: '2' }).SESSION_IDLE_DAYS).toBe(2);
+    for (const bad of ['0', '1.5', 'week', '366'])
+      expect(() => loadEnv({ SESSION_IDLE_DAYS: bad })).toThrow(/SESSION_IDLE_DAYS/);
+  });
 });

@@ -17,6 +17,8 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   TRUST_PROXY: bool.default(false),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A session unused this long is refused, even before SESSION_TTL_DAYS (ADR 017). */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   ISV_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   SCRAPE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),

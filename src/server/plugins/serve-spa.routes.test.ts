@@ -183,6 +183,7 @@ describe('TRUST_PROXY', () => {
       env: {
         TRUST_PROXY: trustProxy,
         SESSION_TTL_DAYS: 30,
+        SESSION_IDLE_DAYS: 7,
         LOGIN_RATE_LIMIT_PER_MINUTE: 1000,
         ISV_RATE_LIMIT_PER_MINUTE: 1000,
       },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '#test/test-app.ts';
 
 // @fastify/websocket is registered inside the websocket plugin's own scope, so `injectWS` is not
 // decorated on the root app; these tests use a real listening server and the `ws` client instead,
@@ -202,6 +202,27 @@ describe('WebSocket /api/ws', () => {
     expect(staying.closed).toBeNull();
     // Server-only events (session_revoked) are never forwarded to browsers.
     expect(staying.of('session_revoked')).toEqual([]);
+  });
+
+  it("closes the account's other sockets when its password changes, and keeps the changer's", async () => {
+    const user = await t.createUser();
+    const mine = await t.login(user.username);
+    const other = await t.login(user.username);
+    const changing = connect(mine);
+    const elsewhere = connect(other);
+    await Promise.all([changing.message('connected'), elsewhere.message('connected')]);
+
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: { cookie: mine },
+      payload: { password: 'An0therPassw0rd', currentPassword: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await elsewhere.closedWith()).toEqual({ code: 4001, reason: 'Session ended' });
+    t.hub.publish({ type: 'lead_created', data: { id: 8 }, audience: { kind: 'staff' } });
+    await changing.message('lead_created');
+    expect(changing.closed).toBeNull();
   });
 
   it('ignores whatever a client sends', async () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -171,6 +172,47 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL (LISTEN/NOTIFY b
     expect((await b.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200); // cached on B
 
     expect((await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(200);
+    expect(await waitFor(() => socket.closed(), 'the socket on B to close')).toEqual({
+      code: 4001,
+      reason: 'Session ended',
+    });
+    expect((await b.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('ends every session of an account on B when its password is reset on A, however many it has', async () => {
+    const { cookie: adminCookie } = await a.loginAs('admin');
+    const { user, cookie } = await b.loginAs('user');
+    const socket = await openOnB(cookie);
+    const me = (c: string) => b.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: c } });
+    expect((await me(cookie)).statusCode).toBe(200); // cached on B
+    // More sessions than one NOTIFY payload can name.
+    for (let i = 0; i < 150; i++) await b.services.sessions.create(user.id, {});
+
+    const res = await a.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: { cookie: adminCookie },
+      payload: { password: 'Res3tByAdmin' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await waitFor(() => socket.closed(), 'the socket on B to close')).toEqual({
+      code: 4001,
+      reason: 'Session ended',
+    });
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('ends the sessions on a running instance when `npm run users -- reset-password` runs beside it', async () => {
+    const { user, cookie } = await b.loginAs('user');
+    const socket = await openOnB(cookie);
+    expect((await b.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
+    const run = spawnSync(
+      'node_modules/.bin/tsx',
+      ['scripts/users.ts', 'reset-password', user.username, '--password', 'Fr0mTheShell'],
+      { env: { ...process.env, DATABASE_URL: database.url! }, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('its sessions were ended');
     expect(await waitFor(() => socket.closed(), 'the socket on B to close')).toEqual({
       code: 4001,
       reason: 'Session ended',

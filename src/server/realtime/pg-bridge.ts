@@ -1,10 +1,22 @@
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx } from '#server/db/client.ts';
 import { createLocalHub, type EventHub, type HubEvent } from './hub.ts';
 
 const CHANNEL = 'app_events';
 // pg_notify payloads are limited to 8000 bytes; events only name what changed, so this is ample.
 const MAX_PAYLOAD = 7900;
+
+/**
+ * Sends an event to every app instance listening on this database, from a process with no hub (the
+ * users command). On PGlite no app can be listening (the app holds the directory): a no-op there.
+ */
+export async function notifyInstances(db: DbOrTx, event: HubEvent): Promise<void> {
+  const payload = JSON.stringify({ origin: 'command-line', event });
+  if (payload.length > MAX_PAYLOAD) throw new Error(`event ${event.type} is too large to send`);
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+}
 
 /**
  * Event hub for several app instances on one PostgreSQL: events are delivered locally at once and

@@ -21,6 +21,12 @@ describe('profile rules', () => {
     ]);
     expect(messages({ ...valid, password: 'alllowercase1' })).toHaveLength(1);
   });
+  it('leaves out what was not sent: omitted means unchanged, blank or null means cleared', () => {
+    expect(userUpdateSchema.parse({ firstName: 'Ana' })).toEqual({ firstName: 'Ana' });
+    const cleared = userUpdateSchema.parse({ firstName: null, lastName: '  ' });
+    expect(cleared).toMatchObject({ firstName: null, lastName: null });
+    expect(cleared).not.toHaveProperty('username');
+  });
   it('checks password strength', () => {
     expect(isStrongPassword('Abcdefg1')).toBe(true);
     expect(isStrongPassword('ABCDEFG1')).toBe(false);

@@ -26,34 +26,48 @@ export function isStrongPassword(value: string): boolean {
   return value.length >= PASSWORD_MIN_LENGTH && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
 }
 
+/** Omitted: unchanged; blank or null: cleared. */
 const optionalName = z
   .string()
   .trim()
   .max(100, 'At most 100 characters')
-  .optional()
   .nullable()
-  .transform((v) => (v ? v : null));
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to set a new one';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+export const USERNAME_ADMIN_ONLY = 'Only an administrator can change a username';
 
 /**
- * Edit Profile and Edit User: a blank password is omitted so the current one is kept. The same
- * schema validates the dialog and the server.
+ * Edit Profile and Edit User: a field left out keeps its value, and a blank password is omitted so
+ * the current one is kept. A new password of one's own needs the current one (`currentPassword`).
+ * The same schema validates the dialog and the server.
  */
 export const userUpdateSchema = z.object({
+  /** Only admins may change a username (the server answers 403 otherwise). */
   username: z
     .string('Username must be at least 3 characters')
     .trim()
     .min(USERNAME_MIN_LENGTH, 'Username must be at least 3 characters')
-    .max(100, 'Username must be at most 100 characters'),
+    .max(100, 'Username must be at most 100 characters')
+    .optional(),
   email: z
     .string('Valid email is required')
     .trim()
     .email('Valid email is required')
-    .max(255, 'Valid email is required'),
+    .max(255, 'Valid email is required')
+    .optional(),
   password: z
     .string()
     .optional()
     .transform((v) => (v && v.trim() !== '' ? v : undefined))
     .refine((v) => v === undefined || isStrongPassword(v), PASSWORD_RULE_MESSAGE),
+  currentPassword: z
+    .string()
+    .max(1000)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   firstName: optionalName,
   lastName: optionalName,
   /** Only admins may change a role (the server answers 403 otherwise). */

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import type { Role } from '#shared/schemas/users.ts';
 
@@ -45,6 +56,12 @@ export const securityAuditLog = pgTable(
     id: serial().primaryKey(),
     event: varchar({ length: 50 }).notNull(),
     ipAddress: varchar({ length: 64 }),
+    /**
+     * The account the event belongs to, when one exists: history follows the id through a rename.
+     * No foreign key, so the history outlives the account. `username` is the name at the time
+     * (what was typed, for a failure on an unknown name).
+     */
+    userId: integer(),
     username: varchar({ length: 100 }),
     details: text(),
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -52,6 +69,7 @@ export const securityAuditLog = pgTable(
   (t) => [
     index('security_audit_log_timestamp_idx').on(t.timestamp.desc()),
     index('security_audit_log_username_idx').on(t.username, t.timestamp.desc()),
+    index('security_audit_log_user_id_idx').on(t.userId, t.timestamp.desc()),
   ],
 );
 

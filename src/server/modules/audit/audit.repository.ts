@@ -5,6 +5,8 @@ import type { AuditEvent } from '#shared/schemas/auth.ts';
 
 export interface AuditEntry {
   event: AuditEvent;
+  /** The account's id when the event belongs to one (history survives a rename). */
+  userId?: number | null;
   username?: string | null;
   ipAddress?: string | null;
   details?: string | null;
@@ -35,6 +37,16 @@ export async function countFailuresSince(db: DbOrTx, username: string, since: Da
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/** One account's history by its id, newest first: the same whatever its name was at the time. */
+export async function listAuditOfUser(db: DbOrTx, userId: number, limit: number) {
+  return db
+    .select()
+    .from(securityAuditLog)
+    .where(eq(securityAuditLog.userId, userId))
+    .orderBy(desc(securityAuditLog.timestamp), desc(securityAuditLog.id))
+    .limit(limit);
 }
 
 export async function listRecentAudit(db: DbOrTx, limit: number) {

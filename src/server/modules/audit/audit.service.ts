@@ -13,6 +13,8 @@ export function createAuditService(deps: { db: Db }) {
     /** The time of the latest of these events for a (lower-cased) username; null when none. */
     latestEventTime: (username: string, events: AuditEvent[]) => repo.latestEventTime(db, username, events),
     countFailuresSince: (username: string, since: Date) => repo.countFailuresSince(db, username, since),
+    /** One account's events by id, newest first (a rename does not move them). */
+    historyOfUser: (userId: number, limit = 20) => repo.listAuditOfUser(db, userId, limit),
   };
 }
 

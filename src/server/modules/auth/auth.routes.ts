@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const token = request.cookies[SESSION_COOKIE];
       if (token) {
         const session = await opts.sessions.resolve(token);
-        if (session) await opts.auth.logout(session.sid, session.user.username, request.ip);
+        if (session) await opts.auth.logout(session.sid, session.user, request.ip);
       }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { ok: true as const };

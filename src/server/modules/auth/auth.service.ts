@@ -39,6 +39,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; sessions: Sessio
       if (until) {
         await audit.record({
           event: 'login_failure',
+          userId: (await findUserByUsername(db, username))?.id ?? null,
           username,
           ipAddress: meta.ip,
           details: 'account locked',
@@ -54,6 +55,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; sessions: Sessio
       if (!user || !ok) {
         await audit.record({
           event: 'login_failure',
+          userId: user?.id ?? null,
           username,
           ipAddress: meta.ip,
           details: user ? 'wrong password' : 'unknown username',
@@ -72,6 +74,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; sessions: Sessio
           const lockEnd = new Date(now.getTime() + minutes(LOGIN_LOCKOUT.lockMinutes));
           await audit.record({
             event: 'account_locked',
+            userId: user?.id ?? null,
             username,
             ipAddress: meta.ip,
             details: `${failures} failed attempts; locked until ${lockEnd.toISOString()}`,
@@ -83,15 +86,16 @@ export function createAuthService(deps: { db: Db; clock: Clock; sessions: Sessio
       }
 
       const { token, expire } = await sessions.create(user.id, meta);
-      await audit.record({ event: 'login_success', username, ipAddress: meta.ip, timestamp: now });
+      await audit.record({ event: 'login_success', userId: user.id, username, ipAddress: meta.ip, timestamp: now });
       return { user, token, expire };
     },
 
-    async logout(sid: string, username: string, ip: string): Promise<void> {
+    async logout(sid: string, user: Pick<UserRow, 'id' | 'username'>, ip: string): Promise<void> {
       await sessions.destroy(sid);
       await audit.record({
         event: 'logout',
-        username: username.toLowerCase(),
+        userId: user.id,
+        username: user.username.toLowerCase(),
         ipAddress: ip,
         timestamp: clock.now(),
       });

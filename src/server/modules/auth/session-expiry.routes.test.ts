@@ -5,11 +5,12 @@ import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { hashToken } from './session.service.ts';
 import * as repo from './sessions.repository.ts';
 
-const DAY = 24 * 3600_000;
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 
 // The access guard answers most requests from the session cache without the database; these check
-// that the sliding expiry (30 days here, extended when used in the second half) still works through
-// both paths, and that the roles are still enforced.
+// that the idle timeout (7 days here, moved forward at most hourly by use) and the absolute lifetime
+// (30 days from sign-in) hold through both paths, and that the roles are still enforced.
 describe('session expiry and the access guard', () => {
   let t: TestApp;
   let now = new Date('2026-03-01T10:00:00Z');
@@ -38,10 +39,10 @@ describe('session expiry and the access guard', () => {
     expect(await storedExpiry(cookie)).toBe(before);
   });
 
-  it('extends a session used in the second half of its life once, then answers from the cache', async () => {
+  it('moves the idle deadline once when used an hour or more later, then answers from the cache', async () => {
     const { cookie } = await t.loginAs('user');
     await get('/api/auth/user', cookie); // cached
-    now = new Date(now.getTime() + 20 * DAY);
+    now = new Date(now.getTime() + 2 * HOUR);
     const extend = vi.spyOn(repo, 'extendSession');
     try {
       const answers = await Promise.all([
@@ -49,7 +50,7 @@ describe('session expiry and the access guard', () => {
         get('/api/auth/user', cookie),
         get('/api/auth/user', cookie),
       ]);
-      const expected = new Date(now.getTime() + 30 * DAY);
+      const expected = new Date(now.getTime() + 7 * DAY);
       for (const res of answers) {
         expect(res.statusCode).toBe(200);
         const sid = res.cookies.find((c) => c.name === 'sid');
@@ -65,10 +66,38 @@ describe('session expiry and the access guard', () => {
     }
   });
 
-  it('refuses an expired session, cached or not', async () => {
+  it('keeps a session unused for less than the idle timeout', async () => {
     const { cookie } = await t.loginAs('user');
+    now = new Date(now.getTime() + 6 * DAY + 22 * HOUR);
     expect((await get('/api/auth/user', cookie)).statusCode).toBe(200);
-    now = new Date(now.getTime() + 31 * DAY);
+  });
+
+  it('refuses a session unused for longer than the idle timeout, cached or not', async () => {
+    // A second instance on the same database: its cache is cold.
+    const cold = await createTestApp({ clock: { now: () => now }, database: t.database });
+    try {
+      const { cookie } = await t.loginAs('user');
+      // Used a while after sign-in: the idle timeout runs from the last use, not from the sign-in.
+      now = new Date(now.getTime() + 3 * DAY);
+      expect((await get('/api/auth/user', cookie)).statusCode).toBe(200);
+      now = new Date(now.getTime() + 7 * DAY + 1000);
+      const coldAnswer = await cold.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      expect(coldAnswer.statusCode).toBe(401);
+      expect((await get('/api/auth/user', cookie)).statusCode).toBe(401);
+    } finally {
+      await cold.close();
+    }
+  });
+
+  it('ends a session used every day at its absolute lifetime', async () => {
+    const { cookie } = await t.loginAs('user');
+    const signedInAt = now.getTime();
+    for (let day = 1; day < 30; day++) {
+      now = new Date(signedInAt + day * DAY);
+      expect((await get('/api/auth/user', cookie)).statusCode, `day ${day}`).toBe(200);
+      expect((await storedExpiry(cookie))!).toBeLessThanOrEqual(signedInAt + 30 * DAY);
+    }
+    now = new Date(signedInAt + 30 * DAY + 1000);
     expect((await get('/api/auth/user', cookie)).statusCode).toBe(401);
   });
 

@@ -8,12 +8,16 @@ import * as repo from './sessions.repository.ts';
 export interface ResolvedSession {
   sid: string;
   user: UserRow;
+  /** When the session ends unless used again: the idle deadline, never past the absolute one. */
   expire: Date;
+  /** The absolute end: sign-in time plus SESSION_TTL_DAYS, whatever the use. */
+  absoluteExpire: Date;
 }
 
 interface CachedSession {
   userId: number;
   expire: Date;
+  absoluteExpire: Date;
   cachedAt: number;
 }
 
@@ -23,13 +27,31 @@ interface CachedSession {
 // read once per request), not on the injected clock.
 const CACHE_TTL_MS = 10_000;
 const MAX_CACHED = 10_000;
+/**
+ * The idle deadline moves forward at most once per this interval per session (one write), so a
+ * session is refused after between idle - 1 h and idle of disuse (ADR 017).
+ */
+const IDLE_REFRESH_MS = 3600_000;
+
+/** session_revoked events small enough for one NOTIFY (8000 bytes): 64-character ids, 100 at a time. */
+export function revocationBatches(sids: string[]): string[][] {
+  const batches: string[][] = [];
+  for (let i = 0; i < sids.length; i += 100) batches.push(sids.slice(i, i + 100));
+  return batches;
+}
 
 /** The session id stored in the database: SHA-256 of the cookie token (one-shot crypto.hash, no Hash object). */
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
-export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub; ttlDays: number }) {
+export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub; ttlDays: number; idleDays: number }) {
   const { db, clock, hub } = deps;
   const ttlMs = deps.ttlDays * 24 * 3600_000;
+  const idleMs = Math.min(deps.idleDays * 24 * 3600_000, ttlMs);
+  const refreshMs = Math.min(IDLE_REFRESH_MS, idleMs / 2);
+  /** Used now, the session's idle deadline is due to move: it lags by a refresh step or more. */
+  const dueForExtension = (expire: Date, absoluteExpire: Date, nowMs: number) =>
+    expire.getTime() < absoluteExpire.getTime() && expire.getTime() - nowMs < idleMs - refreshMs;
+  const absoluteOf = (sess: repo.SessionData) => new Date(new Date(sess.createdAt).getTime() + ttlMs);
   const sessionCache = new Map<string, CachedSession>();
   const userCache = new Map<number, { user: UserRow; cachedAt: number }>();
 
@@ -54,12 +76,13 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
 
   const service = {
     ttlMs,
+    idleMs,
 
     /** Creates a session and returns the cookie token; only its hash is stored. */
     async create(userId: number, meta: { ip?: string; userAgent?: string }): Promise<{ token: string; expire: Date }> {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
-      const expire = new Date(now.getTime() + ttlMs);
+      const expire = new Date(now.getTime() + idleMs);
       await repo.insertSession(db, hashToken(token), { userId, createdAt: now.toISOString(), ...meta }, expire);
       return { token, expire };
     },
@@ -74,25 +97,25 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
           sessionCache.delete(sid);
           return null;
         }
-        cached = { userId: row.sess.userId, expire: row.expire, cachedAt: nowMs };
+        cached = { userId: row.sess.userId, expire: row.expire, absoluteExpire: absoluteOf(row.sess), cachedAt: nowMs };
         if (sessionCache.size >= MAX_CACHED) sessionCache.clear();
         sessionCache.set(sid, cached);
       }
-      if (cached.expire.getTime() <= now.getTime()) return null;
+      if (cached.expire.getTime() <= now.getTime() || cached.absoluteExpire.getTime() <= now.getTime()) return null;
       const user = await loadUser(cached.userId, nowMs);
-      return user ? { sid, user, expire: cached.expire } : null;
+      return user ? { sid, user, expire: cached.expire, absoluteExpire: cached.absoluteExpire } : null;
     },
 
     /**
-     * Sliding expiry: a session used in the second half of its life is extended to a full term.
-     * One write per session and term: the cached entry takes the new expiry at once, and requests
-     * that arrive while the update runs share it instead of writing again.
+     * Idle timeout: a session in use has its deadline moved to a full idle period from now (never
+     * past the absolute end), at most once per refresh step. One write per extension: the cached
+     * entry takes the new expiry at once, and requests that arrive while the update runs share it.
      */
     async extendIfAging(session: ResolvedSession, now: Date = clock.now()): Promise<Date | null> {
-      if (session.expire.getTime() - now.getTime() > ttlMs / 2) return null;
+      if (!dueForExtension(session.expire, session.absoluteExpire, now.getTime())) return null;
       const pending = extending.get(session.sid);
       if (pending) return pending;
-      const expire = new Date(now.getTime() + ttlMs);
+      const expire = new Date(Math.min(now.getTime() + idleMs, session.absoluteExpire.getTime()));
       const update = repo
         .extendSession(db, session.sid, expire)
         .then(() => {
@@ -107,7 +130,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
 
     /**
      * authenticate() without a promise, when the cache alone can answer: the session and its user
-     * are cached and fresh, the session is live and not yet in the second half of its life (no
+     * are cached and fresh, the session is live and its idle deadline is not due to move (no
      * extension to write). undefined otherwise, and the caller falls back to authenticate().
      */
     authenticateCached(token: string): ResolvedSession | undefined {
@@ -117,9 +140,10 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
       if (!cached || nowMs - cached.cachedAt >= CACHE_TTL_MS) return undefined;
       const hit = userCache.get(cached.userId);
       if (!hit || nowMs - hit.cachedAt >= CACHE_TTL_MS) return undefined;
-      const left = cached.expire.getTime() - clock.now().getTime();
-      if (left <= 0 || left <= ttlMs / 2) return undefined;
-      return { sid, user: hit.user, expire: cached.expire };
+      const now = clock.now().getTime();
+      if (cached.expire.getTime() <= now || cached.absoluteExpire.getTime() <= now) return undefined;
+      if (dueForExtension(cached.expire, cached.absoluteExpire, now)) return undefined;
+      return { sid, user: hit.user, expire: cached.expire, absoluteExpire: cached.absoluteExpire };
     },
 
     /**
@@ -138,9 +162,14 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
       hub.publish({ type: 'session_revoked', data: { sids: [sid] }, audience: { kind: 'server' } });
     },
 
-    async destroyAllForUser(userId: number): Promise<void> {
-      const sids = await repo.deleteSessionsOfUser(db, userId);
-      if (sids.length) hub.publish({ type: 'session_revoked', data: { sids }, audience: { kind: 'server' } });
+    /**
+     * Ends every session of a user but `keepSid` (a password change keeps the session that made
+     * it). Every instance drops them from its cache and closes their WebSockets (session_revoked).
+     */
+    async destroyAllForUser(userId: number, keepSid?: string): Promise<void> {
+      const sids = await repo.deleteSessionsOfUser(db, userId, keepSid);
+      for (const batch of revocationBatches(sids))
+        hub.publish({ type: 'session_revoked', data: { sids: batch }, audience: { kind: 'server' } });
     },
 
     pruneExpired: () => repo.deleteExpiredSessions(db, clock.now()),

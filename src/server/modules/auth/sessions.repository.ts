@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { sessions } from '#server/db/schema/auth.ts';
 
@@ -30,11 +30,12 @@ export async function deleteSession(db: DbOrTx, sid: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.sid, sid));
 }
 
-/** Sessions of one user, e.g. when the user is deleted; returns the removed ids. */
-export async function deleteSessionsOfUser(db: DbOrTx, userId: number): Promise<string[]> {
+/** Sessions of one user (all, or all but `keepSid`); returns the removed ids. */
+export async function deleteSessionsOfUser(db: DbOrTx, userId: number, keepSid?: string): Promise<string[]> {
+  const ofUser = sql`(${sessions.sess}->>'userId')::int = ${userId}`;
   const rows = await db
     .delete(sessions)
-    .where(sql`(${sessions.sess}->>'userId')::int = ${userId}`)
+    .where(keepSid ? and(ofUser, ne(sessions.sid, keepSid)) : ofUser)
     .returning({ sid: sessions.sid });
   return rows.map((r) => r.sid);
 }

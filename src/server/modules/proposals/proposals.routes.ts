@@ -12,6 +12,7 @@ import {
   uploadedPhotoSchema,
 } from '#shared/schemas/proposals.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { keepOmittedFields } from '#server/lib/keep-omitted.ts';
 import { SESSION_COOKIE, signedInUser } from '#server/plugins/auth.ts';
 import type { SessionService } from '#server/modules/auth/session.service.ts';
 import type { ProposalsService } from './proposals.service.ts';
@@ -61,6 +62,8 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
     '/api/proposals/:id',
     {
       config: access,
+      // A field left out keeps its stored value (not the create defaults); ISV, IVA and total are recomputed.
+      preValidation: keepOmittedFields(Object.keys(proposalInputSchema.shape), (id) => proposals.stored(id)),
       schema: { params: idParamSchema, body: proposalInputSchema, response: { 200: proposalWriteResponseSchema } },
     },
     async (request) => proposals.update(request.params.id, request.body, signedInUser(request)),

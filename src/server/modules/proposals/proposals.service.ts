@@ -150,6 +150,12 @@ export function createProposalsService(deps: Deps) {
       return result;
     },
 
+    /** A stored proposal as the API returns it (PUT fills omitted fields from it); undefined when none. */
+    async stored(id: number): Promise<Proposal | undefined> {
+      const row = await repo.findById(db, id);
+      return row ? toProposal(row) : undefined;
+    },
+
     async update(id: number, input: ProposalInputParsed, user: { id: number }): Promise<ProposalWriteResponse> {
       const existing = await repo.findById(db, id);
       if (!existing) throw notFound(STAFF_PROPOSAL_NOT_FOUND);

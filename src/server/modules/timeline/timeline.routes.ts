@@ -7,6 +7,7 @@ import {
   timelineEntrySchema,
   timelineListSchema,
 } from '#shared/schemas/timeline.ts';
+import { keepOmittedFields } from '#server/lib/keep-omitted.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { TimelineService } from './timeline.service.ts';
 
@@ -34,6 +35,8 @@ export const timelineRoutes: FastifyPluginAsyncZod<{ timeline: TimelineService }
     '/api/timeline/:id',
     {
       config,
+      // A field left out keeps its stored value; the contact time too (createdAt is left to the service).
+      preValidation: keepOmittedFields(['type', 'title', 'description', 'metadata'], (id) => timeline.stored(id)),
       schema: { params: idParamSchema, body: timelineEntryInputSchema, response: { 200: timelineEntrySchema } },
     },
     async (request) => timeline.update(request.params.id, request.body, signedInUser(request)),

@@ -139,6 +139,11 @@ export function createTimelineService(deps: {
     },
 
     /** Edits a call or chat; metadata and time stay as they were unless sent. */
+    /** A stored entry as the API returns it (PUT fills omitted fields from it); undefined when none. */
+    async stored(id: number): Promise<TimelineEntry | undefined> {
+      return (await repo.findEntry(db, id)) ? answer(id) : undefined;
+    },
+
     async update(id: number, input: EntryInput, user: Author): Promise<TimelineEntry> {
       const entry = await editableEntry(id, EMAIL_NOT_EDITABLE);
       refuseEmail(input);

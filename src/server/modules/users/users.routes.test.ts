@@ -35,7 +35,7 @@ describe('PUT /api/users/:id', () => {
   it('updates the own profile and returns the user without the password', async () => {
     const { user, cookie } = await t.loginAs('user');
     const payload = {
-      username: `${user.username}-renamed`,
+      username: user.username,
       email: `renamed-${user.id}@example.pt`,
       firstName: 'Joana',
       lastName: 'Silva',
@@ -83,7 +83,12 @@ describe('PUT /api/users/:id', () => {
 
   it('changes the password: the new one signs in, the old one fails, and the change is audited with the address', async () => {
     const { user, cookie } = await t.loginAs('user');
-    const res = await put(cookie, user.id, { ...profileOf(user), password: NEW_PASSWORD }, '198.51.100.23');
+    const res = await put(
+      cookie,
+      user.id,
+      { ...profileOf(user), password: NEW_PASSWORD, currentPassword: TEST_PASSWORD },
+      '198.51.100.23',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).not.toHaveProperty('password');
     expect((await row(user.id)).password).toMatch(/^\$argon2id\$/);
@@ -95,6 +100,7 @@ describe('PUT /api/users/:id', () => {
       .orderBy(desc(securityAuditLog.id))
       .limit(1);
     expect(changed).toMatchObject({
+      userId: user.id,
       username: user.username.toLowerCase(),
       ipAddress: '198.51.100.23',
       details: 'changed own password',
@@ -151,9 +157,9 @@ describe('PUT /api/users/:id', () => {
       });
     }
 
-    it('refuses a missing email, naming the field', async () => {
+    it('refuses a null email, naming the field (an account keeps an e-mail)', async () => {
       const { user, cookie } = await t.loginAs('user');
-      const res = await put(cookie, user.id, { username: user.username, firstName: 'Changed' });
+      const res = await put(cookie, user.id, { email: null, firstName: 'Changed' });
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().fields)).toEqual(['email']);
       expect((await row(user.id)).firstName).toBeNull();
@@ -234,7 +240,7 @@ describe('PUT /api/users/:id', () => {
   });
 
   it('answers 409 with a clear message to a username or email already in use (case-insensitively)', async () => {
-    const { user, cookie } = await t.loginAs('user');
+    const { user, cookie } = await t.loginAs('admin');
     const other = await t.createUser({ username: `Taken${process.pid}`, email: `taken-${process.pid}@example.pt` });
     const before = await row(user.id);
 
@@ -367,5 +373,226 @@ describe('the last admin', () => {
       payload: { ...profile, role: 'user' },
     });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('password changes end the other sessions at once, on every instance', () => {
+  let t: TestApp;
+  let other: TestApp; // a second instance on the same database and event hub
+  beforeAll(async () => {
+    t = await createTestApp();
+    other = await createTestApp({ database: t.database, hub: t.hub });
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  const me = (app: TestApp, cookie: string) =>
+    app.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+  const put = (cookie: string, id: number, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: { cookie }, payload });
+
+  it("one's own change keeps the current session and ends the others, cached or not", async () => {
+    const user = await t.createUser();
+    const current = await t.login(user.username);
+    const sameInstance = await t.login(user.username);
+    const otherInstance = await t.login(user.username);
+    // Warm both caches: a revocation must not wait for them to expire.
+    expect((await me(t, sameInstance)).statusCode).toBe(200);
+    expect((await me(other, otherInstance)).statusCode).toBe(200);
+
+    const res = await put(current, user.id, { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+
+    expect((await me(t, current)).statusCode).toBe(200);
+    expect((await me(t, sameInstance)).statusCode).toBe(401);
+    expect((await me(other, otherInstance)).statusCode).toBe(401);
+    expect((await me(other, current)).statusCode).toBe(200);
+  });
+
+  it("an admin's reset ends every session of that user and none of the admin's", async () => {
+    const { cookie: adminCookie } = await t.loginAs('admin');
+    const user = await t.createUser();
+    const a = await t.login(user.username);
+    const b = await t.login(user.username);
+    expect((await me(t, a)).statusCode).toBe(200);
+    expect((await me(other, b)).statusCode).toBe(200);
+
+    const res = await put(adminCookie, user.id, { password: NEW_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect((await me(t, a)).statusCode).toBe(401);
+    expect((await me(other, b)).statusCode).toBe(401);
+    expect((await me(t, adminCookie)).statusCode).toBe(200);
+    expect((await me(other, adminCookie)).statusCode).toBe(200);
+  });
+
+  it('an edit without a new password ends no session', async () => {
+    const { cookie: adminCookie } = await t.loginAs('admin');
+    const user = await t.createUser();
+    const a = await t.login(user.username);
+    expect((await put(adminCookie, user.id, { firstName: 'Kept' })).statusCode).toBe(200);
+    expect((await put(a, user.id, { lastName: 'Signed-in' })).statusCode).toBe(200);
+    expect((await me(other, a)).statusCode).toBe(200);
+  });
+});
+
+describe("a new password of one's own needs the current one", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const put = (cookie: string, id: number, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: { cookie }, payload });
+  const row = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+  for (const role of ['user', 'admin'] as const) {
+    it(`refuses a missing or wrong current password with 400 on the field, changing nothing (${role})`, async () => {
+      const { user, cookie } = await t.loginAs(role);
+      const otherSession = await t.login(user.username);
+      const before = await row(user.id);
+      const cases: [Record<string, unknown>, string][] = [
+        [{}, 'Enter your current password to set a new one'],
+        [{ currentPassword: '' }, 'Enter your current password to set a new one'],
+        [{ currentPassword: 'Wr0ngPassword' }, 'Current password is incorrect'],
+      ];
+      for (const [extra, message] of cases) {
+        const res = await put(cookie, user.id, { firstName: 'Changed', password: NEW_PASSWORD, ...extra });
+        expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+        expect(res.json()).toEqual({ code: 'VALIDATION', message, fields: { currentPassword: message } });
+      }
+      expect(await row(user.id)).toEqual(before);
+      const stillIn = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: otherSession } });
+      expect(stillIn.statusCode).toBe(200);
+      const audit = await t.database.db.select().from(securityAuditLog).where(eq(securityAuditLog.userId, user.id));
+      expect(audit.map((a) => a.event)).not.toContain('password_changed');
+    });
+  }
+
+  it('does not ask for it when nothing but names change', async () => {
+    const { user, cookie } = await t.loginAs('user');
+    expect((await put(cookie, user.id, { firstName: 'Only', currentPassword: 'ignored' })).statusCode).toBe(200);
+  });
+});
+
+describe('usernames: admins only, and history follows the id', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const put = (cookie: string, id: number, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: { cookie }, payload });
+  const row = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+  it('refuses role user renaming themself with 403 on the field, changing nothing', async () => {
+    const { user, cookie } = await t.loginAs('user');
+    const before = await row(user.id);
+    for (const username of [`${user.username}-new`, user.username.toUpperCase()]) {
+      const res = await put(cookie, user.id, { username, firstName: 'Changed' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        code: 'FORBIDDEN',
+        message: 'Only an administrator can change a username',
+        fields: { username: 'Only an administrator can change a username' },
+      });
+    }
+    expect(await row(user.id)).toEqual(before);
+    // Sending the username unchanged, or not at all, is fine.
+    expect((await put(cookie, user.id, { username: user.username, firstName: 'Same' })).statusCode).toBe(200);
+    expect((await put(cookie, user.id, { firstName: 'Absent' })).statusCode).toBe(200);
+  });
+
+  it('lets an admin rename a user or themself; the audit history stays with the id', async () => {
+    const { user: admin, cookie: adminCookie } = await t.loginAs('admin');
+    const user = await t.createUser();
+    const oldName = user.username;
+    const userCookie = await t.login(oldName);
+    const renamed = await put(adminCookie, user.id, { username: `${oldName}-renamed` });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ username: `${oldName}-renamed`, email: user.email });
+    expect((await put(adminCookie, admin.id, { username: `${admin.username}-2` })).statusCode).toBe(200);
+
+    // Someone new takes the old name: the old history is not theirs.
+    const newcomer = await t.createUser({ username: oldName, email: `newcomer-${user.id}@example.pt` });
+    await t.login(oldName);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: userCookie } });
+
+    const history = await t.services.audit.historyOfUser(user.id);
+    expect(history.map((e) => [e.event, e.username])).toEqual([
+      ['logout', `${oldName}-renamed`.toLowerCase()],
+      ['login_success', oldName.toLowerCase()],
+    ]);
+    const theirs = await t.services.audit.historyOfUser(newcomer.id);
+    expect(theirs.map((e) => [e.event, e.userId])).toEqual([['login_success', newcomer.id]]);
+  });
+
+  it('records the id on sign-in failures of a known account, and none for an unknown name', async () => {
+    const user = await t.createUser();
+    const fail = (username: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'Wr0ngPassword' } });
+    expect((await fail(user.username)).statusCode).toBe(401);
+    expect((await fail(`nobody-${user.id}`)).statusCode).toBe(401);
+    const rows = await t.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(eq(securityAuditLog.event, 'login_failure'))
+      .orderBy(desc(securityAuditLog.id))
+      .limit(2);
+    expect(rows.map((r) => r.userId)).toEqual([null, user.id]);
+  });
+});
+
+describe('PUT /api/users/:id keeps every field it was not sent', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  // One field at a time; everything else must read back as it was.
+  const changes: Record<string, (id: number) => unknown> = {
+    username: (id) => `solo-${id}`,
+    email: (id) => `solo-${id}@example.pt`,
+    firstName: () => 'Solo',
+    lastName: () => 'Field',
+    role: () => 'admin',
+    password: () => NEW_PASSWORD,
+  };
+  for (const [field, value] of Object.entries(changes)) {
+    it(`changes only ${field}`, async () => {
+      const { cookie } = await t.loginAs('admin');
+      const target = await t.createUser({ firstName: 'Keep', email: `keep-${Math.random()}@example.pt` });
+      await t.database.db.update(users).set({ lastName: 'Me' }).where(eq(users.id, target.id));
+      const [before] = await t.database.db.select().from(users).where(eq(users.id, target.id));
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${target.id}`,
+        headers: { cookie },
+        payload: { [field]: value(target.id) },
+      });
+      expect(res.statusCode).toBe(200);
+      const [after] = await t.database.db.select().from(users).where(eq(users.id, target.id));
+      const key = field as keyof UserRow;
+      const unchanged = (u: UserRow) => ({ ...u, [key]: undefined, updatedAt: undefined });
+      expect(unchanged(after!)).toEqual(unchanged(before!));
+      if (key !== 'password') expect(after![key]).toBe(value(target.id));
+      else expect(after!.password).not.toBe(before!.password);
+    });
+  }
+
+  it('clears a name sent as null or blank', async () => {
+    const { cookie } = await t.loginAs('admin');
+    const target = await t.createUser({ firstName: 'Gone' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${target.id}`,
+      headers: { cookie },
+      payload: { firstName: null, lastName: '' },
+    });
+    expect(res.json()).toMatchObject({ firstName: null, lastName: null, username: target.username });
   });
 });

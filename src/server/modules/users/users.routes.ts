@@ -11,6 +11,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       config: { access: 'user' },
       schema: { params: idParamSchema, body: userUpdateSchema, response: { 200: userSchema } },
     },
-    async (request) => users.update(signedInUser(request), request.params.id, request.body, request.ip),
+    async (request) =>
+      users.update(signedInUser(request), request.params.id, request.body, {
+        ip: request.ip,
+        actorSid: request.session?.sid,
+      }),
   );
 };

@@ -19,24 +19,59 @@ import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toastFailure } from '#web/lib/notify.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
-const FIELDS = [
-  { name: 'username', label: 'Username', autoComplete: 'username' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  {
-    name: 'password',
-    label: 'Password',
-    type: 'password',
-    autoComplete: 'new-password',
-    hint: 'Leave blank to keep the current password',
-  },
-  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
-] as const;
+interface Field {
+  name: 'username' | 'email' | 'password' | 'currentPassword' | 'firstName' | 'lastName';
+  label: string;
+  type?: string;
+  autoComplete: string;
+  hint?: string;
+  readOnly?: boolean;
+}
+
+/**
+ * The fields for this user: only admins change a username (read-only for others), and the current
+ * password is asked for once a new one is typed.
+ */
+function fieldsFor(isAdmin: boolean, newPassword: boolean): Field[] {
+  return [
+    isAdmin
+      ? { name: 'username', label: 'Username', autoComplete: 'username' }
+      : {
+          name: 'username',
+          label: 'Username',
+          autoComplete: 'username',
+          readOnly: true,
+          hint: 'Only an administrator can change a username',
+        },
+    { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+    {
+      name: 'password',
+      label: 'Password',
+      type: 'password',
+      autoComplete: 'new-password',
+      hint: 'Leave blank to keep the current password',
+    },
+    ...(newPassword
+      ? [
+          {
+            name: 'currentPassword',
+            label: 'Current password',
+            type: 'password',
+            autoComplete: 'current-password',
+            hint: 'Needed to set a new password; your other sessions will be signed out',
+          } as const,
+        ]
+      : []),
+    { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+    { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  ];
+}
 
 const toFormValues = (user: User): UserUpdateInput => ({
   username: user.username,
   email: user.email ?? '',
   password: '',
+  currentPassword: '',
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
 });
@@ -55,14 +90,18 @@ export function EditProfileDialog({
     defaultValues: toFormValues(user),
   });
   const update = useUpdateUser();
+  const isAdmin = user.role === 'admin';
+  const newPassword = !!form.watch('password');
+  const fields = fieldsFor(isAdmin, newPassword);
 
   useEffect(() => {
     if (open) form.reset(toFormValues(user));
   }, [open, user, form]);
 
-  const onSubmit = form.handleSubmit((data) =>
+  const onSubmit = form.handleSubmit(({ username, ...rest }) =>
     update.mutate(
-      { id: user.id, data },
+      // A username is sent only by an admin; the rest is sent as edited.
+      { id: user.id, data: isAdmin ? { username, ...rest } : rest },
       {
         onSuccess: () => {
           toast({ title: 'Success', description: 'Profile updated successfully' });
@@ -84,19 +123,27 @@ export function EditProfileDialog({
           <DialogDescription>Update your name, e-mail and password.</DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
-          {FIELDS.map((field) => {
+          {fields.map((field) => {
             const error = form.formState.errors[field.name]?.message;
             return (
               <div key={field.name} className="grid gap-1.5">
                 <Label htmlFor={`profile-${field.name}`}>{field.label}</Label>
                 <Input
                   id={`profile-${field.name}`}
-                  type={'type' in field ? field.type : 'text'}
+                  type={field.type ?? 'text'}
                   autoComplete={field.autoComplete}
+                  readOnly={field.readOnly}
+                  className={field.readOnly ? 'bg-muted text-muted-foreground' : undefined}
+                  aria-readonly={field.readOnly}
+                  aria-describedby={field.hint && !error ? `profile-${field.name}-hint` : undefined}
                   aria-invalid={!!error}
                   {...form.register(field.name)}
                 />
-                {'hint' in field && !error && <p className="text-xs text-muted-foreground">{field.hint}</p>}
+                {field.hint && !error && (
+                  <p id={`profile-${field.name}-hint`} className="text-xs text-muted-foreground">
+                    {field.hint}
+                  </p>
+                )}
                 {error && <p className="text-sm text-destructive">{error}</p>}
               </div>
             );

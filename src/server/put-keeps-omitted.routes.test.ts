@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '#server/db/schema/auth.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { insertLead } from '#test/factories.ts';
+
+// Every PUT of the API: a field left out keeps its value. Each case creates a record through the
+// API, sends one field, and reads the record back: everything else must be as it was.
+describe('PUT keeps every field it was not sent, on every route', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ cookie } = await t.loginAs('admin'));
+  });
+  afterAll(() => t.close());
+
+  const call = async (method: string, url: string, payload?: object) => {
+    const res = await t.app.inject({ method: method as 'GET', url, headers: { cookie }, payload });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
+
+  interface Case {
+    /** Creates a record; returns its PUT URL and how to read it back. */
+    create(): Promise<{ url: string; read(): Promise<Record<string, unknown>> }>;
+    /** One field to send, and its expected value afterwards. */
+    change: Record<string, unknown>;
+  }
+
+  // Keyed by route; routes that take no body are listed with null.
+  const CASES: Record<string, Case | null> = {
+    'PUT /api/users/:id': {
+      async create() {
+        const user = await t.createUser({ firstName: 'Ana' });
+        await call('PUT', `/api/users/${user.id}`, { lastName: 'Ferreira' });
+        return { url: `/api/users/${user.id}`, read: () => userRow(user.id) };
+      },
+      change: { lastName: 'Costa' },
+    },
+    'PUT /api/leads/:id': {
+      async create() {
+        const lead = await insertLead(t.database.db, {
+          notes: 'Wants a diesel',
+          phone: '+351 912 345 678',
+          vehicleMake: 'BMW',
+          vehicleModel: '320d',
+          budget: '25000.00',
+        });
+        return { url: `/api/leads/${lead.id}`, read: () => call('GET', `/api/leads/${lead.id}`) };
+      },
+      change: { status: 'contacted' },
+    },
+    'PUT /api/timeline/:id': {
+      async create() {
+        const lead = await insertLead(t.database.db);
+        const entry = await call('POST', `/api/leads/${lead.id}/timeline`, {
+          type: 'call',
+          title: 'First call',
+          description: 'Talked about the budget.',
+          createdAt: '2026-01-10T10:00:00.000Z',
+        });
+        const read = async () =>
+          ((await call('GET', `/api/leads/${lead.id}/timeline`)) as { id: number }[]).find((e) => e.id === entry.id)!;
+        return { url: `/api/timeline/${entry.id}`, read };
+      },
+      change: { title: 'Second call' },
+    },
+    'PUT /api/proposals/:id': {
+      async create() {
+        const lead = await insertLead(t.database.db);
+        const { proposal } = await call('POST', `/api/leads/${lead.id}/proposals`, {
+          vehicleBrand: 'BMW',
+          vehicleModel: '320d',
+          vehicleFuelType: 'diesel',
+          vehicleEngineSize: 1995,
+          vehicleCo2Emissions: 120,
+          vehicleFirstRegistration: '03/2021',
+          vehiclePrice: '24500.00',
+          wltpValue: false,
+          transportCost: '1500.00',
+          registrationFee: '300.00',
+          registrationCountry: 'eu',
+        });
+        const read = async () =>
+          ((await call('GET', `/api/leads/${lead.id}/proposals`)) as { id: number }[]).find(
+            (p) => p.id === proposal.id,
+          )!;
+        return { url: `/api/proposals/${proposal.id}`, read };
+      },
+      change: { vehicleSubmodel: 'Touring M Sport' },
+    },
+    'PUT /api/notifications/mark-all-read': null,
+    'PUT /api/notifications/:id/read': null,
+  };
+
+  // No API reads another user; the row as stored.
+  const userRow = async (id: number): Promise<Record<string, unknown>> =>
+    (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+  it('has a case for every PUT route', () => {
+    const puts = t.app.apiRoutes.filter((r) => r.method === 'PUT').map((r) => `PUT ${r.url}`);
+    expect(puts.sort()).toEqual(Object.keys(CASES).sort());
+  });
+
+  for (const [route, spec] of Object.entries(CASES)) {
+    if (!spec) continue;
+    it(`${route}: one field sent, the others kept`, async () => {
+      const { url, read } = await spec.create();
+      const before = await read();
+      await call('PUT', url, spec.change);
+      const after = await read();
+      const changed = Object.keys(spec.change);
+      const volatile = ['updatedAt', 'lastActivityAt', 'lastViewedAt', 'editable'];
+      const rest = (v: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(v).filter(([k]) => !changed.includes(k) && !volatile.includes(k)));
+      expect(rest(after)).toEqual(rest(before));
+      expect(after).toMatchObject(spec.change);
+    });
+  }
+});
