@@ -2,7 +2,7 @@
 // server. The server listens on PORT (default 5000), keeps its data in ./data, applies migrations
 // and creates the first admin on its own.
 import { SERVER_NODE_ARGS, ensureNodeModules, ensureServerBuild, ensureWebBuild } from './lib/ensure-deps.mjs';
-import { SetupError, forwardSignals, repoRoot, start, warn } from './lib/proc.mjs';
+import { SetupError, repoRoot, runSupervised, warn } from './lib/proc.mjs';
 
 try {
   ensureNodeModules();
@@ -15,8 +15,8 @@ try {
 }
 
 // The compiled server (dist/server/main.js, ADR 011) with the current node. cwd is the repository
-// root so ./data resolves there whatever directory this was started from.
-const server = start(process.execPath, SERVER_NODE_ARGS, { cwd: repoRoot });
-forwardSignals(() => [server.child]);
-const { status } = await server.done;
-process.exit(status);
+// root so ./data resolves there whatever directory this was started from. SIGINT, SIGTERM and
+// SIGHUP are passed on to it, it is stopped if this process's parent (npm) dies, and this process
+// exits with its status. package.json runs this with `exec`, so that npm's signals reach this
+// process and not only the shell npm starts (which would die and leave the server running).
+process.exit(await runSupervised(process.execPath, SERVER_NODE_ARGS, { cwd: repoRoot }));

@@ -123,8 +123,11 @@ export function appNodeArgs(): string[] {
   return (appArgs = SERVER_NODE_ARGS);
 }
 
-/** The app in its own node process, started as `npm start` starts it (appNodeArgs()). */
-export async function spawnApp(backend: Backend): Promise<Spawned> {
+/**
+ * The app in its own node process, started as `npm start` starts it (appNodeArgs()). `extraEnv`
+ * overrides the benchmark settings below (e.g. LOG_LEVEL).
+ */
+export async function spawnApp(backend: Backend, extraEnv: NodeJS.ProcessEnv = {}): Promise<Spawned> {
   const args = appNodeArgs();
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -136,6 +139,7 @@ export async function spawnApp(backend: Backend): Promise<Spawned> {
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     ...(backend.kind === 'pglite' ? { DATA_DIR: backend.dataDir } : { DATABASE_URL: backend.databaseUrl }),
+    ...extraEnv,
   };
   return spawnNode(args, env, port, appDir);
 }

@@ -75,12 +75,13 @@ export function kill(child, signal = 'SIGTERM') {
 }
 
 /**
- * Pass SIGINT and SIGTERM on to children, while keeping this process alive until they exit.
+ * Pass SIGINT, SIGTERM and SIGHUP on to children, while keeping this process alive until they exit.
  *
  * Ctrl+C in a terminal already delivers SIGINT to the whole foreground process group (this process
- * and its children), and `npm run` forwards it once more. The server uses close-with-grace, which
- * treats a second signal as "exit now", so a SIGINT is not forwarded when stdin is a terminal, and
- * repeats within a second (npm's copy plus the terminal's) are forwarded only once.
+ * and its children), and `npm run` forwards it once more; closing the terminal delivers SIGHUP to
+ * the group the same way. The server uses close-with-grace, which treats a second signal as "exit
+ * now", so SIGINT and SIGHUP are not forwarded when stdin is a terminal, and repeats within a
+ * second (npm's copy plus the terminal's) are forwarded only once.
  *
  * `onSignal(signal)` runs for every signal received (after forwarding). Returns an uninstall function.
  */
@@ -90,17 +91,51 @@ export function forwardSignals(getChildren, onSignal = () => {}) {
     const now = Date.now();
     const duplicate = last.signal === signal && now - last.at < 1000;
     last = { signal, at: now };
-    const fromTerminal = signal === 'SIGINT' && process.stdin.isTTY;
+    const fromTerminal = (signal === 'SIGINT' || signal === 'SIGHUP') && process.stdin.isTTY;
     if (!duplicate && !fromTerminal) {
       for (const child of getChildren()) kill(child, signal);
     }
     onSignal(signal);
   };
-  const signals = ['SIGINT', 'SIGTERM'];
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const s of signals) process.on(s, handler);
   return () => {
     for (const s of signals) process.off(s, handler);
   };
+}
+
+/**
+ * Calls `onOrphaned()` once if the parent process goes away (this process is then re-parented, so
+ * its ppid changes): `npm start` killed by a signal npm does not forward (SIGHUP), or by SIGKILL.
+ * Returns a function that stops watching.
+ */
+export function watchParent(onOrphaned, intervalMs = 500) {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onOrphaned();
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Runs one child until it exits and resolves to its exit status: signals to this process are
+ * forwarded to it (forwardSignals), and it is sent SIGTERM if this process's parent goes away
+ * (watchParent), so that stopping the parent never leaves the child running on its own.
+ */
+export async function runSupervised(command, args, opts = {}) {
+  const run = start(command, args, opts);
+  const unforward = forwardSignals(() => [run.child]);
+  const unwatch = watchParent(() => {
+    warn(`the parent process is gone: stopping ${path.basename(command)} (pid ${run.child.pid})`);
+    kill(run.child, 'SIGTERM');
+  });
+  const { status } = await run.done;
+  unforward();
+  unwatch();
+  return status;
 }
 
 /** Find an executable like `command -v name`, then in the given known locations. */

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppServices } from '#server/app.ts';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps, type AppServices } from '#server/app.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { hashPassword } from '#server/lib/password.ts';
@@ -28,7 +28,16 @@ export interface TestApp {
 
 /** The real app in memory (inject) on this test file's own database (fastify/demo test helper). */
 export async function createTestApp(
-  opts: { clock?: Clock; hub?: EventHub; database?: Database; webRoot?: string; listingFetchTestOrigin?: string } = {},
+  opts: {
+    clock?: Clock;
+    hub?: EventHub;
+    database?: Database;
+    webRoot?: string;
+    listingFetchTestOrigin?: string;
+    /** A logger whose output the test reads (none otherwise), and the access log's timer. */
+    logger?: FastifyBaseLogger;
+    requestLog?: AppDeps['requestLog'];
+  } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   const hub = opts.hub ?? createLocalHub();
@@ -46,6 +55,7 @@ export async function createTestApp(
       LISTING_FETCH_TEST_ORIGIN: opts.listingFetchTestOrigin,
     },
     webRoot: opts.webRoot ?? '/nonexistent-web-root',
+    ...(opts.logger ? { logger: opts.logger, requestLog: opts.requestLog } : {}),
   });
   await app.ready();
 

@@ -1,17 +1,83 @@
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
-import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
+import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream } from 'pino';
+import type * as PinoPretty from 'pino-pretty';
 import type { Env } from '#server/env.ts';
+import { everyInterval, type Every } from './every.ts';
 
-/** Structured JSON logs (one line per request with its id); human-readable on a terminal. */
-export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>) {
-  const pretty = process.stdout.isTTY && env.NODE_ENV !== 'production' ? true : process.stdout.isTTY;
-  return pino({
-    level: env.LOG_LEVEL,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    ...(pretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
-      : {}),
+/**
+ * Log output held in memory while standard output is not read as fast as it is written (a slow
+ * terminal, a stalled pipe). Past it, lines are dropped and counted instead of growing the heap.
+ */
+export const LOG_BUFFER_MAX_CHARS = 4 * 1024 * 1024;
+
+/** How often a count of dropped lines is logged, when there were some. */
+const DROPPED_REPORT_MS = 60_000;
+
+/** Standard output with a bounded buffer, pretty-printed on a terminal (see createLogger). */
+export interface BoundedDestination {
+  stream: DestinationStream;
+  /** The writer to the file descriptor under `stream` (to flush or close it). */
+  output: ReturnType<typeof pino.destination>;
+  /** Lines dropped since the last call (the buffer was full), and resets the count. */
+  takeDropped(): number;
+}
+
+/**
+ * An asynchronous writer to `fd` that holds at most `maxChars` of unwritten output (ADR 019).
+ * `pretty` formats each line for a person in this thread: pino's pretty transport runs in a worker
+ * whose queue has no bound.
+ */
+export function boundedDestination({
+  fd = 1,
+  maxChars = LOG_BUFFER_MAX_CHARS,
+  pretty = false,
+}: { fd?: number; maxChars?: number; pretty?: boolean } = {}): BoundedDestination {
+  const out = pino.destination({ fd, sync: false, maxLength: maxChars });
+  let dropped = 0;
+  out.on('drop', () => void dropped++);
+  let stream: DestinationStream = out;
+  if (pretty) {
+    // Loaded only for a terminal: a server writing to a pipe or a file never needs it.
+    const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+    const format = prettyFactory({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+    stream = { write: (line: string) => void out.write(format(line)) };
+  }
+  return {
+    stream,
+    output: out,
+    takeDropped() {
+      const n = dropped;
+      dropped = 0;
+      return n;
+    },
+  };
+}
+
+/**
+ * Structured JSON logs (one line per request with its id; refusals counted, see
+ * plugins/request-log.ts); human-readable on a terminal. Standard output is written
+ * asynchronously through a bounded buffer: a reader that falls behind loses lines, counted in a
+ * warning once a minute, rather than the server growing without limit.
+ */
+export function createLogger(
+  env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>,
+  destination: BoundedDestination = boundedDestination({ pretty: Boolean(process.stdout.isTTY) }),
+  every: Every = everyInterval,
+) {
+  const logger = pino(
+    {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    destination.stream,
+  );
+  every(DROPPED_REPORT_MS, () => {
+    const droppedLines = destination.takeDropped();
+    if (droppedLines > 0)
+      logger.warn({ droppedLines }, `standard output was read too slowly: ${droppedLines} log lines dropped`);
   });
+  return logger;
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
