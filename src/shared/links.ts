@@ -15,6 +15,8 @@ export function normaliseWebLink(text: string): string | null {
     // 'javascript:...', 'mailto:...', 'data:...': a scheme without '//' is never a web address.
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s);
     if (scheme && !scheme[1]!.includes('.')) return null;
+    // '/path', '//host', '\\host': not an address typed without its scheme.
+    if (!/^[\p{L}\p{N}]/u.test(s)) return null;
     candidate = `https://${s}`;
   }
   let url: URL;
