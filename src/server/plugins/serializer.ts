@@ -25,7 +25,7 @@ export function responseJsonSchema(schema: ZodType) {
  * Keywords that judge a value rather than describe its shape. An answer is written, not validated:
  * fast-json-stringify checks them when it picks a branch of a nullable or union field, so a stored
  * value the input rule accepted (a WHATWG URL with '|', a long e-mail body) would fail the answer
- * with a 500. Types, properties, enums and constants stay: they pick the branch.
+ * with a 500. Types, properties, enums and constants stay: they pick the branch (ADR 016).
  */
 const VALUE_RULES = [
   'format',
