@@ -273,6 +273,32 @@ describe('hostile values', () => {
     });
   });
 
+  it('dates outside what the database and JavaScript both keep answer 400, never 500 or another year', async () => {
+    const leadId = (await insertLead(t.database.db)).id;
+    for (const createdAt of [
+      '0001-01-01T00:00:00Z',
+      '0001-01-01T00:00:00+14:00',
+      '0000-01-01T00:00:00Z',
+      '1969-12-31T23:59:59Z',
+    ]) {
+      const res = await call('POST', `/api/leads/${leadId}/timeline`, {
+        type: 'call',
+        title: 't',
+        description: 'd',
+        createdAt,
+      });
+      expect(res.statusCode, createdAt).toBe(400);
+    }
+    const kept = await ok('POST', `/api/leads/${leadId}/timeline`, {
+      type: 'call',
+      title: 't',
+      description: 'd',
+      createdAt: '2024-02-29T23:59:59.123456789-12:00',
+    });
+    expect(kept.createdAt).toBe('2024-03-01T11:59:59.123Z');
+    expect((await ok('GET', `/api/leads/${leadId}/timeline`))[0].createdAt).toBe('2024-03-01T11:59:59.123Z');
+  });
+
   describe('ids beyond the id columns answer 4xx, never 500', () => {
     it.each([
       ['GET', '/api/leads/99999999999'],

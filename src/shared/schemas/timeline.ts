@@ -94,7 +94,11 @@ export const timelineEntryInputSchema = z
     description: z.string().trim().max(5000, 'Description is at most 5000 characters').optional().nullable(),
     emailData: emailDataSchema.optional().nullable(),
     metadata: timelineMetadataSchema.optional().nullable(),
-    createdAt: z.iso.datetime({ offset: true, error: 'Date must be a valid date and time' }).optional(),
+    // Older years do not survive the round trip (JavaScript reads year 0001 back as 2001).
+    createdAt: z.iso
+      .datetime({ offset: true, error: 'Date must be a valid date and time' })
+      .refine((v) => Date.parse(v) >= Date.UTC(1970, 0, 1), 'Date must be in 1970 or later')
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.type !== 'email' && (!v.title || !v.description)) {
