@@ -26,6 +26,16 @@ describe('the one error handler', () => {
     app.get('/crash', async () => {
       throw new Error('connection to 10.0.0.5 refused: password authentication failed for user "prod"');
     });
+    // A database refusal as Drizzle raises it: its own error, the driver's as the cause.
+    app.get('/db/:state', async (request) => {
+      const { state } = request.params as { state: string };
+      const driver = Object.assign(new Error('duplicate key value violates unique constraint "users_username_key"'), {
+        code: state,
+        severity: 'ERROR',
+        detail: 'Key (username)=(secret-admin) already exists.',
+      });
+      throw new Error('Failed query: insert into "users" ... params: secret-admin', { cause: driver });
+    });
     await app.ready();
   });
   afterAll(() => app.close());
@@ -66,5 +76,27 @@ describe('the one error handler', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('FST_ERR_CTP_INVALID_JSON_BODY');
+  });
+
+  it.each([
+    ['23505', 409, 'This record already exists'],
+    ['23503', 409, 'This refers to a record that does not exist or is still in use'],
+    ['23514', 400, 'A value is not allowed'],
+    ['22001', 400, 'A value is too long'],
+    ['22021', 400, 'Text contains a character that cannot be stored'],
+    ['22P05', 400, 'Text contains a character that cannot be stored'],
+    ['23P01', 409, 'The change conflicts with the stored data'],
+    ['22012', 400, 'A value is not valid'],
+  ])('answers database refusal %s with %i in plain words, no internals', async (state, status, message) => {
+    const res = await app.inject({ method: 'GET', url: `/db/${state}` });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ message, code: status === 409 ? 'CONFLICT' : 'VALIDATION' });
+    expect(res.body).not.toMatch(/secret-admin|users|constraint|insert/);
+  });
+
+  it('keeps other database failures (connection, syntax) a plain 500', async () => {
+    const res = await app.inject({ method: 'GET', url: '/db/08006' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Internal server error' });
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '#server/lib/app-error.ts';
+import { clientErrorForDatabase } from '#server/lib/database-errors.ts';
 
 export interface ErrorBody {
   message: string;
@@ -11,7 +12,8 @@ export interface ErrorBody {
 
 /**
  * The one error handler. Validation failures answer 400 with a message per field; AppErrors answer
- * their own status and message; anything else is logged and answers a generic 500.
+ * their own status and message; values the database refuses answer 400 or 409 in plain words;
+ * anything else is logged and answers a generic 500.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -31,6 +33,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ...(error.fields ? { fields: error.fields } : {}),
       };
       return reply.status(error.status).send(body);
+    }
+    // A value the database refuses (too long, duplicate, missing reference...): the caller's fault,
+    // answered 4xx in plain words; the constraint and the value stay in the log.
+    const database = clientErrorForDatabase(error);
+    if (database) {
+      request.log.info({ sqlState: database.sqlState, err: error }, 'database refused a value');
+      return reply
+        .status(database.error.status)
+        .send({ message: database.error.message, code: database.error.code } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

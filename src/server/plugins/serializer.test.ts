@@ -46,4 +46,27 @@ describe('serializerCompiler', () => {
   it('describes dates as strings in the JSON Schema', () => {
     expect(responseJsonSchema(z.object({ at: z.date() }))).toMatchObject({ properties: { at: { type: 'string' } } });
   });
+
+  it('writes any stored value of the declared type: value rules (format, pattern, lengths) never fail an answer', () => {
+    const serialize = compile(
+      z.object({
+        link: z.url().nullable(),
+        mail: z.email().nullable(),
+        amount: z.string().regex(/^\d+$/).nullable(),
+        body: z.string().max(3).nullable(),
+        count: z.number().max(1).nullable(),
+        tags: z.array(z.string()).max(1).nullable(),
+      }),
+    );
+    const value = {
+      link: 'https://x.pt/a|b ç',
+      mail: 'not an e-mail',
+      amount: '12.50',
+      body: 'longer than three',
+      count: 99,
+      tags: ['a', 'b'],
+    };
+    expect(JSON.parse(serialize(value))).toEqual(value);
+    expect(JSON.stringify(responseJsonSchema(z.object({ link: z.url().nullable() })))).not.toMatch(/format|pattern/);
+  });
 });

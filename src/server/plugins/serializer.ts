@@ -16,9 +16,33 @@ export function responseJsonSchema(schema: ZodType) {
     unrepresentable: 'any',
     override: (ctx) => {
       if (ctx.zodSchema._zod.def.type === 'date') ctx.jsonSchema.type = 'string';
+      for (const keyword of VALUE_RULES) delete (ctx.jsonSchema as Record<string, unknown>)[keyword];
     },
   });
 }
+
+/**
+ * Keywords that judge a value rather than describe its shape. An answer is written, not validated:
+ * fast-json-stringify checks them when it picks a branch of a nullable or union field, so a stored
+ * value the input rule accepted (a WHATWG URL with '|', a long e-mail body) would fail the answer
+ * with a 500. Types, properties, enums and constants stay: they pick the branch (ADR 016).
+ */
+const VALUE_RULES = [
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'contentEncoding',
+  'contentMediaType',
+] as const;
 
 /**
  * Response serializer: each route's zod response schema is compiled once to JSON Schema and then

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LINK_MAX_LENGTH, normaliseWebLink } from '#shared/links.ts';
 import { normalizePhone } from '#shared/phone.ts';
 import {
   PUBLIC_FUEL_TO_CANONICAL,
@@ -107,18 +108,15 @@ export function parseKilometres(text: string): number | null {
   return null;
 }
 
-/** A listing link as typed; 'www.site.pt/...' gets https://. Null unless it is an http(s) address. */
+/**
+ * A listing link as typed; 'www.site.pt/...' gets https://. Null unless it is an http(s) address
+ * (src/shared/links.ts) with a dotted host and no spaces; answered normalised, as stored.
+ */
 export function normaliseListingLink(text: string): string | null {
   const s = text.trim();
   if (!s || /\s/.test(s)) return null;
-  const candidate = /^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`;
-  try {
-    const url = new URL(candidate);
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname.includes('.')) return null;
-    return candidate;
-  } catch {
-    return null;
-  }
+  const href = normaliseWebLink(s);
+  return href !== null && new URL(href).hostname.includes('.') ? href : null;
 }
 
 const emailFormat = z.email();
@@ -145,7 +143,7 @@ export function quoteFormSchema(currentYear: number) {
 
       if (v.vehicleChoice === 'specific') {
         if (!v.vehicleLink) fail('vehicleLink', M.vehicleLink);
-        else if (!normaliseListingLink(v.vehicleLink) || v.vehicleLink.length > 2000)
+        else if ((normaliseListingLink(v.vehicleLink)?.length ?? Infinity) > LINK_MAX_LENGTH)
           fail('vehicleLink', M.vehicleLinkInvalid);
       }
       if (v.vehicleChoice === 'brand_model') {

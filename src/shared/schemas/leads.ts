@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { EMAIL_SOURCES, LEAD_STATUSES } from '#shared/leads/status.ts';
 import { FUEL_TYPES, TRANSMISSIONS } from '#shared/vocabulary.ts';
+import { dbIdSchema, webLinkSchema } from './common.ts';
 
 /** How a lead arrived: the site's quote form, a mailbox, or typed in by staff. */
 export const LEAD_ORIGINS = ['form', 'email', 'manual'] as const;
@@ -197,6 +198,12 @@ const yearOrNull = (maxYear: number) =>
       .nullable(),
   );
 
+/** A lead's vehicle link: an http(s) address, stored normalised (src/shared/links.ts). */
+const vehicleLinkSchema = webLinkSchema({
+  invalid: 'Link must be a web address (http or https)',
+  tooLong: 'Link is at most 2000 characters',
+});
+
 /**
  * PUT /api/leads/{id}: any subset of these. The inline-edit save rules are applied by the client
  * before sending (empty make/model -> 'Not specified' etc.); the server still refuses a blank first
@@ -222,7 +229,7 @@ export function leadUpdateSchema(currentYear: number) {
       transmission: transmissionSchema.nullable(),
       fuelType: fuelTypeSchema.nullable(),
       budget: moneyInput,
-      vehicleLink: trimmedOrNull(2000, 'Link is at most 2000 characters'),
+      vehicleLink: vehicleLinkSchema,
       quotedAmount: moneyInput,
       emailSource: emailSourceSchema,
     })
@@ -251,7 +258,7 @@ export function manualLeadSchema(currentYear: number) {
     mileage: intOrNull('Mileage').optional(),
     transmission: transmissionSchema.nullable().optional(),
     fuelType: fuelTypeSchema.nullable().optional(),
-    vehicleLink: trimmedOrNull(2000, 'Link is at most 2000 characters').optional(),
+    vehicleLink: vehicleLinkSchema.optional(),
     notes: z.string().max(LEAD_NOTES_MAX, `Notes are at most ${LEAD_NOTES_MAX} characters`).nullable().optional(),
     emailSource: emailSourceSchema.default('geral'),
   });
@@ -284,5 +291,5 @@ export const okResponseSchema = z.object({ ok: z.literal(true) });
  * timeline, notes and proposals into the older one and is deleted; a timeline entry on the older
  * lead records the merge. Answers the surviving lead's id.
  */
-export const mergeLeadsSchema = z.object({ otherId: z.number().int().positive('Choose the lead to merge with') });
+export const mergeLeadsSchema = z.object({ otherId: dbIdSchema('Choose the lead to merge with') });
 export const mergeLeadsResponseSchema = z.object({ leadId: z.number(), mergedReference: z.string() });

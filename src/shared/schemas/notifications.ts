@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdSchema } from './common.ts';
 
 export const NOTIFICATION_TYPES = ['new_lead', 'new_import', 'other'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -22,7 +23,7 @@ export const notificationCountSchema = z.object({ count: z.number().int() });
 export const announcementSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(255, 'Title must be at most 255 characters'),
   message: z.string().trim().min(1, 'Message is required').max(2000, 'Message must be at most 2000 characters'),
-  userIds: z.array(z.number().int().positive()).min(1).optional(),
+  userIds: z.array(dbIdSchema()).min(1).optional(),
 });
 export type AnnouncementInput = z.infer<typeof announcementSchema>;
 

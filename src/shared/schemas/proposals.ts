@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_SOURCES } from '#shared/leads/status.ts';
 import { FUEL_TYPES } from '#shared/vocabulary.ts';
+import { webLink, webLinkSchema } from './common.ts';
 
 /** Decimal strings with two places, as the database keeps money ('23450.00'). */
 const money = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -139,13 +140,10 @@ export const proposalInputSchema = z.object({
   dieselParticlesBelowLimit: z.boolean().default(false),
   electricRangeKm: wholeNumber('Electric range', 2_000),
   euro6eBis: z.boolean().default(false),
-  sourceListing: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
-    z
-      .url({ protocol: /^https?$/, error: 'Listing link must be a web address' })
-      .max(2000, 'Listing link is at most 2000 characters')
-      .nullable(),
-  ),
+  sourceListing: webLinkSchema({
+    invalid: 'Listing link must be a web address',
+    tooLong: 'Listing link is at most 2000 characters',
+  }),
   /** Ordered. The product's own '/media/{key}' URLs, or marketplace photo URLs copied on save. */
   imageUrls: z
     .array(z.string().trim().min(1).max(2000, 'A photo address is at most 2000 characters'))
@@ -155,7 +153,24 @@ export const proposalInputSchema = z.object({
 export type ProposalInput = z.input<typeof proposalInputSchema>;
 export type ProposalInputParsed = z.output<typeof proposalInputSchema>;
 
+/**
+ * A proposal as the API answers it. Every field the input rewrites (text, links, dates, amounts) is
+ * read back as plain text here: an answer must never refuse what the input rule let through and
+ * stored (the input rules above run only on writes).
+ */
 export const proposalSchema = proposalInputSchema.extend({
+  vehicleBrand: z.string().nullable(),
+  vehicleModel: z.string().nullable(),
+  vehicleSubmodel: z.string().nullable(),
+  vehicleMileage: z.number().nullable(),
+  vehicleEngineSize: z.number().nullable(),
+  vehiclePower: z.string().nullable(),
+  vehicleCo2Emissions: z.number().nullable(),
+  vehicleFirstRegistration: z.string().nullable(),
+  vehicleCountry: z.string().nullable(),
+  taxDeclarationDate: z.string().nullable(),
+  electricRangeKm: z.number().nullable(),
+  sourceListing: z.string().nullable(),
   id: z.number(),
   publicId: z.string(),
   leadId: z.number().nullable(),
@@ -194,7 +209,7 @@ export const scrapeRequestSchema = z.object({
     .string('Enter the listing URL')
     .trim()
     .min(1, 'Enter the listing URL')
-    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid URL' })),
+    .pipe(webLink({ invalid: 'Enter a valid URL' })),
   html: z.string().max(PROPOSAL_LIMITS.maxPageBytes, 'The page source is larger than 5 MB').optional(),
 });
 export type ScrapeRequest = z.input<typeof scrapeRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingLink } from '#shared/links.ts';
 import type { Settings } from '#shared/settings.ts';
 
 const managerSchema = z.object({ name: z.string(), phone: z.string() });
@@ -18,7 +19,7 @@ export function toPublicSettings(s: Settings): PublicSettings {
   return {
     company: {
       name: s['company.name'],
-      logoUrl: s['company.logoUrl'],
+      logoUrl: settingLink(s['company.logoUrl'], { sitePath: true }),
       phone: s['company.phone'],
       email: s['company.email'],
     },

@@ -40,6 +40,25 @@ export const timelineMetadataSchema = z.object({
 });
 export type TimelineMetadata = z.infer<typeof timelineMetadataSchema>;
 
+/**
+ * E-mail data and metadata as answered: the same fields without the input's length limits, since
+ * the mail import writes them too and an answer must never refuse what was stored.
+ */
+const emailDataAnswerSchema = z.object({
+  from: z.string().optional(),
+  to: z.string().optional(),
+  subject: z.string().optional(),
+  body: z.string().optional(),
+  isOutgoing: z.boolean().optional(),
+});
+const metadataAnswerSchema = z.object({
+  duration: z.string().optional(),
+  outcome: z.string().optional(),
+  followUp: z.string().optional(),
+  threadId: z.string().optional(),
+  event: z.enum(TIMELINE_EVENTS).optional(),
+});
+
 export const timelineEntrySchema = z.object({
   id: z.number(),
   leadId: z.number(),
@@ -49,8 +68,8 @@ export const timelineEntrySchema = z.object({
   label: z.string(),
   title: z.string().nullable(),
   description: z.string().nullable(),
-  emailData: emailDataSchema.nullable(),
-  metadata: timelineMetadataSchema.extend({ event: z.enum(TIMELINE_EVENTS).optional() }).nullable(),
+  emailData: emailDataAnswerSchema.nullable(),
+  metadata: metadataAnswerSchema.nullable(),
   createdAt: z.string(),
   createdBy: z.number().nullable(),
   /** Display name of the staff member who logged it, when one did. */
@@ -75,7 +94,11 @@ export const timelineEntryInputSchema = z
     description: z.string().trim().max(5000, 'Description is at most 5000 characters').optional().nullable(),
     emailData: emailDataSchema.optional().nullable(),
     metadata: timelineMetadataSchema.optional().nullable(),
-    createdAt: z.iso.datetime({ offset: true, error: 'Date must be a valid date and time' }).optional(),
+    // Older years do not survive the round trip (JavaScript reads year 0001 back as 2001).
+    createdAt: z.iso
+      .datetime({ offset: true, error: 'Date must be a valid date and time' })
+      .refine((v) => Date.parse(v) >= Date.UTC(1970, 0, 1), 'Date must be in 1970 or later')
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.type !== 'email' && (!v.title || !v.description)) {

@@ -39,4 +39,23 @@ describe('GET /api/settings/public', () => {
     expect(JSON.stringify(body)).not.toMatch(/private@example|old\.example|mailbox|legacy/);
     expect(Object.keys(body).sort()).toEqual(['company', 'managers']);
   });
+
+  it('holds setting links to http(s) or a path on this site: anything else reads as not set', async () => {
+    await ensureSettingDefaults(t.database.db);
+    const cases: [string, string][] = [
+      ['javascript:alert(1)', ''],
+      ['data:image/svg+xml,<svg onload=alert(1)>', ''],
+      ['//evil.example/logo.png', ''],
+      ['/logo.png', '/logo.png'],
+      ['https://cdn.example.pt/logó.png', 'https://cdn.example.pt/log%C3%B3.png'],
+    ];
+    for (const [value, answered] of cases) {
+      await set('company.logoUrl', value);
+      expect((await get()).json().company.logoUrl, value).toBe(answered);
+    }
+    await set('legacy.siteUrl', 'javascript:alert(1)');
+    expect(await t.services.settings.legacySiteUrl()).toBeNull();
+    await set('legacy.siteUrl', 'https://antigo.example.pt/');
+    expect(await t.services.settings.legacySiteUrl()).toBe('https://antigo.example.pt');
+  });
 });

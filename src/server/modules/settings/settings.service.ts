@@ -1,5 +1,6 @@
 import type { DbOrTx } from '#server/db/client.ts';
 import { toPublicSettings, type PublicSettings } from '#shared/schemas/settings.ts';
+import { settingLink } from '#shared/links.ts';
 import { SETTINGS, type SettingKey } from '#shared/settings.ts';
 import { readSettings } from './settings.repository.ts';
 
@@ -20,9 +21,9 @@ export function createSettingsService(deps: { db: DbOrTx }) {
         .map((a) => a.trim())
         .filter(Boolean);
     },
-    /** The older site for /legacy/proposals (ADR 009), without a trailing slash; null when not set. */
+    /** The older site for /legacy/proposals (ADR 009), without a trailing slash; null when not set or not a web address. */
     async legacySiteUrl(): Promise<string | null> {
-      const value = (await readSettings(deps.db, ['legacy.siteUrl']))['legacy.siteUrl'].trim();
+      const value = settingLink((await readSettings(deps.db, ['legacy.siteUrl']))['legacy.siteUrl']);
       return value ? value.replace(/\/+$/, '') : null;
     },
   };
