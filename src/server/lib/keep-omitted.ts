@@ -1,4 +1,5 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { INT4_MAX } from '#shared/schemas/common.ts';
 
 /**
  * PUT means "change what is sent": before the body is validated, every field of the contract it
@@ -14,7 +15,7 @@ export function keepOmittedFields(
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) return;
     const id = Number((request.params as { id?: unknown }).id);
-    if (!Number.isSafeInteger(id) || id < 1) return; // the params schema answers 400
+    if (!Number.isSafeInteger(id) || id < 1 || id > INT4_MAX) return; // the params schema answers 400
     const stored = await load(id);
     if (!stored) return;
     const filled: Record<string, unknown> = { ...(body as Record<string, unknown>) };
