@@ -17,7 +17,7 @@ try {
   const s = await seedDemo(database.db, {
     force: args.includes('--force'),
     // Proposal links in the demo e-mails point at the local app unless PUBLIC_URL names the real site.
-    publicUrl: process.env.PUBLIC_URL || `http://localhost:${env.PORT}`,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   });
   console.log(
     [

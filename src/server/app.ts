@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from '#server/db/client.ts';
-import type { Env } from './env.ts';
+import { fastifyTrustProxy, type Env } from './env.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { systemClock, type Clock } from '#server/lib/clock.ts';
 import { lazyChildLoggerFactory } from '#server/lib/logger.ts';
@@ -53,7 +53,8 @@ export interface AppDeps {
   database: Database;
   hub: EventHub;
   env: Pick<Env, 'TRUST_PROXY' | 'SESSION_TTL_DAYS' | 'LOGIN_RATE_LIMIT_PER_MINUTE' | 'ISV_RATE_LIMIT_PER_MINUTE'> &
-    Partial<Pick<Env, 'SCRAPE_RATE_LIMIT_PER_MINUTE' | 'LISTING_FETCH_TEST_ORIGIN'>>;
+    Partial<Pick<Env, 'SCRAPE_RATE_LIMIT_PER_MINUTE' | 'LISTING_FETCH_TEST_ORIGIN'>> &
+    Partial<Pick<Env, 'PUBLIC_URL' | 'PORT'>>;
   clock?: Clock;
   webRoot?: string;
   /** A pino logger (main.ts); none in tests. */
@@ -109,6 +110,10 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
   };
 }
 
+/** Origin of every absolute link (sitemap, link previews, e-mails): configured, never the Host header (ADR 018). */
+export const publicOrigin = (env: Partial<Pick<Env, 'PUBLIC_URL' | 'PORT'>>) =>
+  env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 5000}`;
+
 export type AppServices = ReturnType<typeof createServices>;
 
 /** Builds the whole app from its modules; main.ts listens, tests call inject() and may reach the services. */
@@ -118,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger, childLoggerFactory: lazyChildLoggerFactory } : { logger: false }),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     // UUID-shaped, a counter after a random part drawn once: cheaper than randomUUID() per request.
     genReqId: createRequestIdGenerator(),
@@ -186,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
   // Server-rendered public pages, robots.txt and sitemap.xml, ahead of the static web app.
-  await app.register(publicSiteRoutes, { webRoot, settings, proposals, clock });
+  await app.register(publicSiteRoutes, { webRoot, settings, proposals, clock, publicUrl: publicOrigin(env) });
   await app.register(serveSpa, { webRoot });
   return { app, services };
 }

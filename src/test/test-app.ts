@@ -28,7 +28,15 @@ export interface TestApp {
 
 /** The real app in memory (inject) on this test file's own database (fastify/demo test helper). */
 export async function createTestApp(
-  opts: { clock?: Clock; hub?: EventHub; database?: Database; webRoot?: string; listingFetchTestOrigin?: string } = {},
+  opts: {
+    clock?: Clock;
+    hub?: EventHub;
+    database?: Database;
+    webRoot?: string;
+    listingFetchTestOrigin?: string;
+    /** PUBLIC_URL (default http://localhost:5000). */
+    publicUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   const hub = opts.hub ?? createLocalHub();
@@ -43,6 +51,7 @@ export async function createTestApp(
       ISV_RATE_LIMIT_PER_MINUTE: 1000,
       SCRAPE_RATE_LIMIT_PER_MINUTE: 1000,
       LISTING_FETCH_TEST_ORIGIN: opts.listingFetchTestOrigin,
+      PUBLIC_URL: opts.publicUrl,
     },
     webRoot: opts.webRoot ?? '/nonexistent-web-root',
   });

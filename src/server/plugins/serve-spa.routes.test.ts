@@ -2,16 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app.ts';
-import type { Database } from '#server/db/client.ts';
-import { securityAuditLog } from '#server/db/schema/auth.ts';
-import { hashPassword } from '#server/lib/password.ts';
-import { insertUser } from '#server/modules/users/users.repository.ts';
-import { createLocalHub } from '#server/realtime/hub.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '#test/test-app.ts';
-import { createTestDatabase } from '#test/test-db.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>';
@@ -158,74 +149,5 @@ describe('before the web app is built', () => {
     expect(page.body).toMatch(/npm run build/);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ ok: true });
     expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(404);
-  });
-});
-
-describe('TRUST_PROXY', () => {
-  let database: Database;
-  let username: string;
-  const apps: FastifyInstance[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    username = `proxied${process.pid}`;
-    await insertUser(database.db, { username, password: await hashPassword(TEST_PASSWORD), role: 'user' });
-  });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await database.close();
-  });
-
-  async function appWith(trustProxy: boolean) {
-    const { app } = await buildApp({
-      database,
-      hub: createLocalHub(),
-      env: {
-        TRUST_PROXY: trustProxy,
-        SESSION_TTL_DAYS: 30,
-        LOGIN_RATE_LIMIT_PER_MINUTE: 1000,
-        ISV_RATE_LIMIT_PER_MINUTE: 1000,
-      },
-      webRoot: '/nonexistent-web-root',
-    });
-    apps.push(app);
-    return app;
-  }
-
-  async function loginBehindProxy(app: FastifyInstance) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username, password: TEST_PASSWORD },
-      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.77' },
-    });
-    expect(res.statusCode).toBe(200);
-    const [audit] = await database.db.select().from(securityAuditLog).orderBy(desc(securityAuditLog.id)).limit(1);
-    expect(audit!.event).toBe('login_success');
-    return { cookie: res.cookies.find((c) => c.name === 'sid')!, ip: audit!.ipAddress };
-  }
-
-  it('on: honours X-Forwarded-Proto (Secure cookie) and X-Forwarded-For (audited address)', async () => {
-    const { cookie, ip } = await loginBehindProxy(await appWith(true));
-    expect(cookie.secure).toBe(true);
-    expect(cookie.httpOnly).toBe(true);
-    expect(ip).toBe('203.0.113.77');
-  });
-
-  it('off: ignores the forwarded headers (no Secure cookie on plain http, the socket address is audited)', async () => {
-    const { cookie, ip } = await loginBehindProxy(await appWith(false));
-    expect(cookie.secure).toBeFalsy();
-    expect(ip).toBe('127.0.0.1');
-  });
-
-  it('on, without the header: a plain http request gets no Secure cookie', async () => {
-    const app = await appWith(true);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username, password: TEST_PASSWORD },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.cookies.find((c) => c.name === 'sid')!.secure).toBeFalsy();
   });
 });
