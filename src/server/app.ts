@@ -12,6 +12,7 @@ import { REPO_ROOT } from '#server/lib/paths.ts';
 import { createRequestIdGenerator } from '#server/lib/request-id.ts';
 import { authPlugin } from '#server/plugins/auth.ts';
 import { errorsPlugin } from '#server/plugins/errors.ts';
+import { sameOrigin } from '#server/plugins/same-origin.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
 import { serializerCompiler } from '#server/plugins/serializer.ts';
 import { serveSpa } from '#server/plugins/serve-spa.ts';
@@ -149,10 +150,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     scraper,
   } = services;
 
-  // Cross-cutting plugins, in order: errors, request id and security headers, cookies, rate limits,
+  // Cross-cutting plugins, in order: errors, request id and security headers, cross-site refusal, cookies, rate limits,
   // the access guard.
   await app.register(errorsPlugin);
   await app.register(securityHeaders, { testImageOrigin: env.LISTING_FETCH_TEST_ORIGIN });
+  await app.register(sameOrigin, { publicUrl: env.PUBLIC_URL });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
