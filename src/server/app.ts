@@ -22,6 +22,7 @@ import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { authRoutes } from '#server/modules/auth/auth.routes.ts';
 import { createAuthService } from '#server/modules/auth/auth.service.ts';
 import { createSessionService } from '#server/modules/auth/session.service.ts';
+import { healthRoutes } from '#server/modules/health/health.routes.ts';
 import { isvRoutes } from '#server/modules/isv/isv.routes.ts';
 import { contactFormRoutes } from '#server/modules/leads/lead/contact-form.routes.ts';
 import { leadRoutes } from '#server/modules/leads/lead/lead.routes.ts';
@@ -189,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     scrapeRatePerMinute: env.SCRAPE_RATE_LIMIT_PER_MINUTE ?? 20,
   });
   await app.register(settingsRoutes, { settings });
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
+  await app.register(healthRoutes, { database, sessions });
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
   // Server-rendered public pages, robots.txt and sitemap.xml, ahead of the static web app.

@@ -17,6 +17,8 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'assets', 'app-abc.js'), APP_JS);
+    writeFileSync(path.join(webRoot, 'assets', 'app-abc.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+    writeFileSync(path.join(webRoot, 'assets', 'style-abc.css.map'), '{"version":3}');
     t = await createTestApp({ webRoot });
   });
   afterAll(async () => {
@@ -41,10 +43,24 @@ describe('serving the built web app', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(url.startsWith('/proposta') ? 404 : 200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
-      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['cache-control'], url).toBe(url.startsWith('/proposta') ? 'private, no-store' : 'no-cache');
       expect(res.body, url).toContain('<script type="module" src="/assets/app-abc.js"></script>');
       expect(res.body, url).toMatch(/<div id="root"><[a-z]/);
     }
+  });
+
+  it('never serves source maps, whatever the spelling', async () => {
+    for (const url of [
+      '/assets/app-abc.js.map',
+      '/assets/style-abc.css.map',
+      '/assets/APP-abc.js.MAP',
+      '/assets/app-abc.js.map?x=1',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('sources');
+    }
+    expect((await get('/assets/app-abc.js')).body).toBe(APP_JS);
   });
 
   it('answers the site root (a directory) with a page, for HEAD too', async () => {
