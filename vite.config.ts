@@ -58,7 +58,9 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true },
+  // 'hidden': maps are written for local debugging but not linked from the bundles; the server never
+  // serves them (serve-spa.ts).
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: 'hidden' },
   server: {
     port: Number(process.env.PORT ?? 5000),
     proxy: {

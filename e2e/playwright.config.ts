@@ -84,6 +84,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(PORT),
+      PUBLIC_URL: BASE_URL,
       DATA_DIR,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',

@@ -1,12 +1,14 @@
-// Fills a database with a living demo business: npm run db:seed [-- --force]
+// Fills a database with a living demo business: npm run db:seed [-- --force | --force-real-data]
 import { vacuumAnalyze } from '#server/db/pglite-maintenance.ts';
 import { openMigratedDbFromEnv } from '#server/db/seed/open-from-env.ts';
-import { DEMO_PASSWORD, DEMO_USERS, LeadsExistError, seedDemo } from '#server/db/seed/seed-demo.ts';
+import { DEMO_PASSWORD, DEMO_USERS, LeadsExistError, RealDataError, seedDemo } from '#server/db/seed/seed-demo.ts';
 
 const args = process.argv.slice(2);
-const unknown = args.filter((a) => a !== '--force');
+const unknown = args.filter((a) => a !== '--force' && a !== '--force-real-data');
 if (unknown.length) {
-  console.error(`Unknown argument(s): ${unknown.join(' ')}\nUsage: tsx scripts/seed-demo.ts [--force]`);
+  console.error(
+    `Unknown argument(s): ${unknown.join(' ')}\nUsage: tsx scripts/seed-demo.ts [--force | --force-real-data]`,
+  );
   process.exit(2);
 }
 
@@ -16,8 +18,9 @@ try {
   console.log(`Seeding demo data into ${where}`);
   const s = await seedDemo(database.db, {
     force: args.includes('--force'),
+    forceRealData: args.includes('--force-real-data'),
     // Proposal links in the demo e-mails point at the local app unless PUBLIC_URL names the real site.
-    publicUrl: process.env.PUBLIC_URL || `http://localhost:${env.PORT}`,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   });
   console.log(
     [
@@ -39,7 +42,7 @@ try {
   await vacuumAnalyze(database);
   console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 } catch (err) {
-  if (err instanceof LeadsExistError) {
+  if (err instanceof LeadsExistError || err instanceof RealDataError) {
     console.error(err.message);
     process.exitCode = 1;
   } else {

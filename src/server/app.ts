@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from '#server/db/client.ts';
-import type { Env } from './env.ts';
+import { fastifyTrustProxy, type Env } from './env.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { systemClock, type Clock } from '#server/lib/clock.ts';
 import { lazyChildLoggerFactory } from '#server/lib/logger.ts';
@@ -13,6 +13,7 @@ import { createRequestIdGenerator } from '#server/lib/request-id.ts';
 import { authPlugin } from '#server/plugins/auth.ts';
 import { errorsPlugin } from '#server/plugins/errors.ts';
 import { requestLog, type RequestLogOptions } from '#server/plugins/request-log.ts';
+import { sameOrigin } from '#server/plugins/same-origin.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
 import { serializerCompiler } from '#server/plugins/serializer.ts';
 import { validatorCompiler } from '#server/plugins/validator.ts';
@@ -23,6 +24,7 @@ import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { authRoutes } from '#server/modules/auth/auth.routes.ts';
 import { createAuthService } from '#server/modules/auth/auth.service.ts';
 import { createSessionService } from '#server/modules/auth/session.service.ts';
+import { healthRoutes } from '#server/modules/health/health.routes.ts';
 import { isvRoutes } from '#server/modules/isv/isv.routes.ts';
 import { contactFormRoutes } from '#server/modules/leads/lead/contact-form.routes.ts';
 import { leadRoutes } from '#server/modules/leads/lead/lead.routes.ts';
@@ -62,7 +64,8 @@ export interface AppDeps {
     | 'LOGIN_RATE_LIMIT_PER_MINUTE'
     | 'ISV_RATE_LIMIT_PER_MINUTE'
   > &
-    Partial<Pick<Env, 'SCRAPE_RATE_LIMIT_PER_MINUTE' | 'LISTING_FETCH_TEST_ORIGIN'>>;
+    Partial<Pick<Env, 'SCRAPE_RATE_LIMIT_PER_MINUTE' | 'LISTING_FETCH_TEST_ORIGIN'>> &
+    Partial<Pick<Env, 'PUBLIC_URL' | 'PORT'>>;
   clock?: Clock;
   webRoot?: string;
   /** A pino logger (main.ts); none in tests unless a test reads the log. */
@@ -126,6 +129,10 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
   };
 }
 
+/** Origin of every absolute link (sitemap, link previews, e-mails): configured, never the Host header (ADR 018). */
+export const publicOrigin = (env: Partial<Pick<Env, 'PUBLIC_URL' | 'PORT'>>) =>
+  env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 5000}`;
+
 export type AppServices = ReturnType<typeof createServices>;
 
 /** Builds the whole app from its modules; main.ts listens, tests call inject() and may reach the services. */
@@ -137,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     ...(deps.logger ? { loggerInstance: deps.logger, childLoggerFactory: lazyChildLoggerFactory } : { logger: false }),
     // One line per completed request from the requestLog plugin instead of Fastify's two (ADR 019).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     // UUID-shaped, a counter after a random part drawn once: cheaper than randomUUID() per request.
     genReqId: createRequestIdGenerator(),
@@ -164,10 +171,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   } = services;
 
   // Cross-cutting plugins, in order: errors, the access log, request id and security headers,
-  // cookies, rate limits, the access guard.
+  // cross-site refusal, cookies, rate limits, the access guard.
   await app.register(errorsPlugin);
   if (deps.logger) await app.register(requestLog, deps.requestLog ?? {});
   await app.register(securityHeaders, { testImageOrigin: env.LISTING_FETCH_TEST_ORIGIN });
+  await app.register(sameOrigin, { publicUrl: env.PUBLIC_URL });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -202,11 +210,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     scrapeRatePerMinute: env.SCRAPE_RATE_LIMIT_PER_MINUTE ?? 20,
   });
   await app.register(settingsRoutes, { settings });
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
+  await app.register(healthRoutes, { database, sessions });
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
   // Server-rendered public pages, robots.txt and sitemap.xml, ahead of the static web app.
-  await app.register(publicSiteRoutes, { webRoot, settings, proposals, clock });
+  await app.register(publicSiteRoutes, { webRoot, settings, proposals, clock, publicUrl: publicOrigin(env) });
   await app.register(serveSpa, { webRoot });
   return { app, services };
 }

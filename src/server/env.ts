@@ -1,8 +1,71 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/**
+ * Which peers may tell the client's address (X-Forwarded-For) and scheme: `false` (none), a hop
+ * count, or the proxies' addresses and CIDR ranges (proxy-addr also knows loopback, linklocal and
+ * uniquelocal). `true` would let any client choose its own address, so it is refused (ADR 018).
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_HELP =
+  'name the reverse proxy: its address or CIDR range, comma-separated (e.g. 127.0.0.1 when nginx runs on this machine, or 10.0.0.0/8), or the number of proxies in front of the app (e.g. 1)';
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [addr = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(addr);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const value = raw.trim().toLowerCase();
+  if (['false', '0', 'no', 'off'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) {
+    ctx.addIssue({ code: 'custom', message: `'${raw}' would trust any client's X-Forwarded-For: ${TRUST_PROXY_HELP}` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  const wrong = entries.filter((e) => !isProxyEntry(e));
+  if (wrong.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `'${wrong.join(', ')}' is not an address or CIDR range: ${TRUST_PROXY_HELP}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** Fastify's trustProxy from TRUST_PROXY: a hop count trusts that many peers, whoever they are. */
+export function fastifyTrustProxy(value: TrustProxy): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  const hops = value;
+  return hops === 0 ? false : (_addr, hop) => hop < hops;
+}
+
+/** The public origin: http(s), scheme and host only (a trailing slash is dropped). */
+const publicUrl = z.string().transform((raw, ctx) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  const bare = url && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username;
+  if (!url || !bare || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be the site's http(s) origin with no path, e.g. https://www.example.pt (got '${raw}')`,
+    });
+    return z.NEVER;
+  }
+  return url.origin;
+});
 
 /** Every environment variable the server reads, validated once at start (README has the table). */
 export const envSchema = z.object({
@@ -15,7 +78,9 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   ADMIN_USERNAME: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  /** Origin of absolute links (sitemap, link previews, e-mails); default http://localhost:PORT (ADR 018). */
+  PUBLIC_URL: publicUrl.optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** A session unused this long is refused, even before SESSION_TTL_DAYS (ADR 017). */
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),

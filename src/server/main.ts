@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import path from 'node:path';
 import { bootstrapData } from './bootstrap.ts';
-import { buildApp } from './app.ts';
+import { buildApp, publicOrigin } from './app.ts';
 import { openDb } from '#server/db/client.ts';
 import { DataDirLockedError } from '#server/db/dir-lock.ts';
 import { runMigrations } from '#server/db/migrate.ts';
@@ -29,6 +29,8 @@ async function start() {
       ? await createPgHub(database.url!, log)
       : createLocalHub((err) => log.error({ err }, 'event listener failed'));
 
+  if (!env.PUBLIC_URL && env.NODE_ENV === 'production')
+    log.warn(`PUBLIC_URL is not set: the sitemap and link previews point at ${publicOrigin(env)}`);
   const { app } = await buildApp({
     database,
     hub,

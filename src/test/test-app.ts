@@ -37,6 +37,8 @@ export async function createTestApp(
     /** A logger whose output the test reads (none otherwise), and the access log's timer. */
     logger?: FastifyBaseLogger;
     requestLog?: AppDeps['requestLog'];
+    /** PUBLIC_URL (default http://localhost:5000). */
+    publicUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -53,6 +55,7 @@ export async function createTestApp(
       ISV_RATE_LIMIT_PER_MINUTE: 1000,
       SCRAPE_RATE_LIMIT_PER_MINUTE: 1000,
       LISTING_FETCH_TEST_ORIGIN: opts.listingFetchTestOrigin,
+      PUBLIC_URL: opts.publicUrl,
     },
     webRoot: opts.webRoot ?? '/nonexistent-web-root',
     ...(opts.logger ? { logger: opts.logger, requestLog: opts.requestLog } : {}),

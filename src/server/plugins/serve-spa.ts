@@ -26,6 +26,8 @@ export async function serveSpa(app: FastifyInstance, opts: { webRoot: string }) 
       index: ['index.html'],
       // The build writes .br and .gz beside each script and style sheet (vite.config.ts).
       preCompressed: true,
+      // Source maps are for the developer's machine: never served (the build also leaves them unlinked).
+      allowedPath: (pathName) => !/\.map$/i.test(pathName),
       setHeaders(res, filePath) {
         const rel = path.relative(opts.webRoot, filePath);
         // Hashed assets never change; everything else (sw.js, manifest, icons) is revalidated.

@@ -1,6 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '#test/test-app.ts';
+import { CROSS_SITE_MESSAGE } from './same-origin.ts';
+import { MAX_SOCKETS_PER_SESSION, TOO_MANY_SOCKETS_MESSAGE } from './websocket.ts';
+
+/** The HTTP answer to an upgrade the server refuses (the socket must never open). */
+async function refusedUpgrade(url: string, headers: Record<string, string>) {
+  const ws = new WebSocket(url, { headers });
+  let opened = false;
+  ws.on('open', () => (opened = true));
+  try {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      ws.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      ws.on('open', () => reject(new Error('the upgrade was accepted')));
+      ws.on('error', () => {}); // ws reports the refused upgrade as an error as well
+      setTimeout(() => reject(new Error('no answer to the upgrade')), 5000);
+    });
+    expect(opened).toBe(false);
+    return { status: answer.status, body: JSON.parse(answer.body) as unknown };
+  } finally {
+    ws.terminate();
+  }
+}
 
 // @fastify/websocket is registered inside the websocket plugin's own scope, so `injectWS` is not
 // decorated on the root app; these tests use a real listening server and the `ws` client instead,
@@ -122,6 +147,49 @@ describe('WebSocket /api/ws', () => {
       expect(opened).toBe(false);
       ws.terminate();
     }
+  });
+
+  it('refuses an upgrade from another site with HTTP 403, signed in or not; accepts its own origin', async () => {
+    const { cookie } = await t.loginAs('user');
+    const own = url.replace(/^ws/, 'http').replace(/\/api\/ws$/, '');
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example.net' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of foreign) {
+      expect(await refusedUpgrade(url, { ...headers, cookie }), JSON.stringify(headers)).toEqual({
+        status: 403,
+        body: { message: CROSS_SITE_MESSAGE, code: 'FORBIDDEN' },
+      });
+    }
+    const sameOrigin = new WebSocket(url, { headers: { cookie, origin: own, 'sec-fetch-site': 'same-origin' } });
+    await new Promise<void>((resolve, reject) => {
+      sameOrigin.on('open', () => resolve());
+      sameOrigin.on('error', reject);
+    });
+    sameOrigin.terminate();
+  });
+
+  it(`holds at most ${MAX_SOCKETS_PER_SESSION} sockets per session: the next is refused with 429 until one closes`, async () => {
+    const user = await t.createUser();
+    const cookie = await t.login(user.username);
+    const open = Array.from({ length: MAX_SOCKETS_PER_SESSION }, () => connect(cookie));
+    await Promise.all(open.map((c) => c.message('connected')));
+    expect(await refusedUpgrade(url, { cookie })).toEqual({
+      status: 429,
+      body: { message: TOO_MANY_SOCKETS_MESSAGE, code: 'RATE_LIMITED' },
+    });
+    // Another session of the same account has its own allowance.
+    const otherSession = connect(await t.login(user.username));
+    await otherSession.message('connected');
+    // Closing one makes room for one more.
+    open[0]!.ws.close();
+    await open[0]!.closedWith();
+    await new Promise((r) => setTimeout(r, 50));
+    const next = connect(cookie);
+    await next.message('connected');
+    expect(await refusedUpgrade(url, { cookie })).toMatchObject({ status: 429 });
   });
 
   it("delivers an admin's announcement to the recipient's socket, not to the author's", async () => {

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { EventHub, HubEvent } from '#server/realtime/hub.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { signedInUser } from './auth.ts';
 
 interface Client {
@@ -12,6 +13,13 @@ interface Client {
 }
 
 const HEARTBEAT_MS = 30_000;
+/**
+ * Open sockets one session may hold on this instance (a tab each). The next one is refused, not the
+ * oldest closed: the web client reconnects on close, so closing the oldest would make tabs take
+ * turns forever (ADR 018).
+ */
+export const MAX_SOCKETS_PER_SESSION = 10;
+export const TOO_MANY_SOCKETS_MESSAGE = `Too many live connections for this session (at most ${MAX_SOCKETS_PER_SESSION}): close another tab of the app.`;
 
 function shouldReceive(client: Client, event: HubEvent): boolean {
   switch (event.audience.kind) {
@@ -61,8 +69,24 @@ export async function websocketRoutes(app: FastifyInstance, opts: { hub: EventHu
     for (const client of clients) client.socket.close(1001, 'Server shutting down');
   });
 
-  app.get('/api/ws', { websocket: true, config: { access: 'user' } }, (socket, request) => {
+  const openFor = (sid: string) => {
+    let n = 0;
+    for (const client of clients) if (client.sid === sid) n += 1;
+    return n;
+  };
+
+  const preValidation = async (request: FastifyRequest) => {
+    if (openFor(request.session!.sid) >= MAX_SOCKETS_PER_SESSION)
+      throw new AppError('RATE_LIMITED', TOO_MANY_SOCKETS_MESSAGE);
+  };
+
+  app.get('/api/ws', { websocket: true, config: { access: 'user' }, preValidation }, (socket, request) => {
     const client: Client = { socket, userId: signedInUser(request).id, sid: request.session!.sid, alive: true };
+    // Upgrades that passed the check together: the extra ones close at once.
+    if (openFor(client.sid) >= MAX_SOCKETS_PER_SESSION) {
+      socket.close(4008, 'Too many connections');
+      return;
+    }
     clients.add(client);
     socket.on('pong', () => (client.alive = true));
     socket.on('close', () => clients.delete(client));

@@ -6,7 +6,16 @@ import { createTestDatabase } from '#test/test-db.ts';
 import type { Database } from '../client.ts';
 import { IMPORT_STATUSES } from './demo-imports.ts';
 import { LEAD_STATUSES } from './demo-leads.ts';
-import { DEMO_PASSWORD, DEMO_USERS, LeadsExistError, seedDemo, type SeedDemoSummary } from './seed-demo.ts';
+import { insertLead, insertUser } from '#test/factories.ts';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  findRealData,
+  LeadsExistError,
+  RealDataError,
+  seedDemo,
+  type SeedDemoSummary,
+} from './seed-demo.ts';
 
 describe('seedDemo', () => {
   let database: Database;
@@ -140,5 +149,59 @@ describe('seedDemo', () => {
       select (select count(*)::int from leads) as leads, (select count(*)::int from imports) as imports,
              (select count(*)::int from stored_media) as media, (select count(*)::int from users) as users`);
     expect(after).toEqual({ leads: summary.leads, imports: summary.imports, media: again.photos, users: before!.n });
+  });
+});
+
+describe('seedDemo on a database with real data', () => {
+  let database: Database;
+  const leadCount = async () =>
+    ((await database.db.execute(sql`select count(*)::int as n from leads`)) as unknown as { rows: { n: number }[] })
+      .rows[0]!.n;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('seeds a fresh install: the first administrator alone is not real data', async () => {
+    await insertUser(database.db, { username: 'admin', role: 'admin' });
+    expect(await findRealData(database.db)).toEqual({ leads: 0, users: [] });
+    await seedDemo(database.db, { publicUrl: 'http://localhost:5000' });
+    // Its own leads and accounts are not real data either.
+    expect(await findRealData(database.db)).toEqual({ leads: 0, users: [] });
+  });
+
+  it('refuses, even with --force, once a lead it did not create exists (an e-mail elsewhere, or none)', async () => {
+    const before = await leadCount();
+    for (const email of ['maria@gmail.com', null, 'someone@example.com.evil.pt']) {
+      const lead = await insertLead(database.db, { email });
+      for (const options of [{}, { force: true }]) {
+        const err = await seedDemo(database.db, options).catch((e: unknown) => e);
+        expect(err, String(email)).toBeInstanceOf(RealDataError);
+        expect((err as Error).message).toBe(
+          'This database holds real data: 1 lead(s) the demo seed did not create. The demo seed adds made-up ' +
+            'customers and staff accounts with a published password, and replaces every lead, proposal and ' +
+            'import. Seed only a database you can lose. To do it anyway: npm run db:seed -- --force-real-data',
+        );
+      }
+      expect(await leadCount()).toBe(before + 1);
+      await database.db.execute(sql`delete from leads where id = ${lead.id}`);
+    }
+  });
+
+  it('refuses a staff account besides the demo ones and the first administrator', async () => {
+    await insertUser(database.db, { username: 'rui.real', role: 'user' });
+    const err = await seedDemo(database.db, { force: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RealDataError);
+    expect((err as Error).message).toMatch(
+      /1 staff account\(s\) besides the demo ones and the first administrator \(rui\.real\)/,
+    );
+  });
+
+  it('--force-real-data replaces the business data anyway', async () => {
+    await insertLead(database.db, { email: 'maria@gmail.com' });
+    const summary = await seedDemo(database.db, { forceRealData: true });
+    expect(await leadCount()).toBe(summary.leads);
+    expect(await findRealData(database.db)).toEqual({ leads: 0, users: ['rui.real'] });
   });
 });

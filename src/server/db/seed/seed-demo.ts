@@ -42,9 +42,57 @@ export class LeadsExistError extends Error {
   }
 }
 
+/** Domains of the seed's made-up customers (people.ts): a lead elsewhere, or with no e-mail, is real. */
+const DEMO_EMAIL_DOMAINS = ['example.com', 'example.net', 'example.org', 'mail.example.pt'];
+
+/**
+ * Real data: any lead whose e-mail is not at one of the seed's example domains, or any staff account
+ * other than the demo accounts and the first administrator (the one the first start creates).
+ */
+export async function findRealData(db: Db | Tx): Promise<{ leads: number; users: string[] }> {
+  const demoEmail = sql.join(
+    DEMO_EMAIL_DOMAINS.map((d) => sql`lower(${leads.email}) like ${`%@${d}`}`),
+    sql` or `,
+  );
+  const [realLeads] = await db
+    .select({ n: count() })
+    .from(leads)
+    .where(sql`${leads.email} is null or not (${demoEmail})`);
+  const otherUsers = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(
+      sql`${users.username} not in (${sql.join(
+        DEMO_USERS.map((u) => sql`${u.username}`),
+        sql`, `,
+      )}) and ${users.id} <> (select min(id) from users)`,
+    )
+    .orderBy(users.id);
+  return { leads: realLeads?.n ?? 0, users: otherUsers.map((u) => u.username) };
+}
+
+export class RealDataError extends Error {
+  constructor(readonly found: { leads: number; users: string[] }) {
+    const what = [
+      found.leads ? `${found.leads} lead(s) the demo seed did not create` : null,
+      found.users.length
+        ? `${found.users.length} staff account(s) besides the demo ones and the first administrator (${found.users.slice(0, 5).join(', ')}${found.users.length > 5 ? ', ...' : ''})`
+        : null,
+    ].filter(Boolean);
+    super(
+      `This database holds real data: ${what.join(' and ')}. The demo seed adds made-up customers and staff ` +
+        `accounts with a published password, and replaces every lead, proposal and import. Seed only a database ` +
+        `you can lose. To do it anyway: npm run db:seed -- --force-real-data`,
+    );
+    this.name = 'RealDataError';
+  }
+}
+
 export interface SeedDemoOptions {
-  /** Replace existing business data instead of refusing. */
+  /** Replace existing demo business data instead of refusing. */
   force?: boolean;
+  /** Seed even a database that holds real data (findRealData), replacing its business data. */
+  forceRealData?: boolean;
   /** Dates are placed relative to this instant. */
   now?: Date;
   /** PRNG seed: the same seed gives the same names, cars and texts. */
@@ -90,9 +138,13 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   const newUsers = await Promise.all(missing.map(async (u) => ({ ...u, password: await hashPassword(DEMO_PASSWORD) })));
 
   return db.transaction(async (tx) => {
+    if (!options.forceRealData) {
+      const real = await findRealData(tx);
+      if (real.leads > 0 || real.users.length > 0) throw new RealDataError(real);
+    }
     const [existing] = await tx.select({ n: count() }).from(leads);
     if (existing && existing.n > 0) {
-      if (!options.force) throw new LeadsExistError(existing.n);
+      if (!options.force && !options.forceRealData) throw new LeadsExistError(existing.n);
       await tx.execute(sql`truncate ${BUSINESS_TABLES} restart identity`);
     }
 

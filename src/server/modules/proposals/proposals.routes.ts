@@ -113,7 +113,11 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
       config: { access: 'public' },
       schema: { params: z.object({ publicId: z.string() }), response: { 200: publicProposalResponseSchema } },
     },
-    async (request) => proposals.getPublic(request.params.publicId),
+    // The customer's proposal: never in a shared cache (the page itself says the same).
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return proposals.getPublic(request.params.publicId);
+    },
   );
 
   // The page calls this once it has shown the proposal; link previews and crawlers never do.

@@ -53,7 +53,7 @@ describe('the server-rendered document', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
 
-  it('writes robots.txt and sitemap.xml for the request host', () => {
+  it('writes robots.txt and sitemap.xml for the given origin (PUBLIC_URL)', () => {
     expect(robotsTxt('https://x.pt')).toContain('Sitemap: https://x.pt/sitemap.xml');
     expect(sitemapXml('https://x.pt', ['/', '/faq'])).toContain('<url><loc>https://x.pt/faq</loc></url>');
   });

@@ -25,6 +25,9 @@ const INDEX_HTML = `<!doctype html>
 
 const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const HOST = 'carros.example.pt';
+/** PUBLIC_URL; every request below comes with a forged Host, which no link may use. */
+const ORIGIN = `https://${HOST}`;
+const FORGED_HOST = 'attacker.example.net';
 
 describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
   let t: TestApp;
@@ -32,7 +35,7 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
   beforeAll(async () => {
     webRoot = mkdtempSync(path.join(os.tmpdir(), 'public-site-test-'));
     writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
-    t = await createTestApp({ webRoot, clock: { now: () => new Date('2026-03-01T10:00:00Z') } });
+    t = await createTestApp({ webRoot, publicUrl: ORIGIN, clock: { now: () => new Date('2026-03-01T10:00:00Z') } });
     await ensureSettingDefaults(t.database.db);
     await setSetting('company.name', 'Carros & Companhia');
     await setSetting('manager.comercial.name', 'Miguel Costa');
@@ -74,13 +77,13 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
   const setSetting = (key: string, value: string) =>
     t.database.db.update(systemSettings).set({ value }).where(eq(systemSettings.key, key));
   const get = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
+    t.app.inject({ method: 'GET', url, headers: { host: FORGED_HOST, 'x-forwarded-host': FORGED_HOST, ...headers } });
   const meta = (html: string, attr: 'name' | 'property', key: string) =>
     new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
   const pageData = (html: string) =>
     JSON.parse(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)![1]!);
 
-  it('renders the landing page with its meta tags, absolute URLs from the request and the data the browser hydrates with', async () => {
+  it('renders the landing page with its meta tags, absolute URLs from PUBLIC_URL and the data the browser hydrates with', async () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -90,10 +93,10 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     expect(html).toContain('<title>Importação de automóveis chave na mão | Carros &amp; Companhia</title>');
     expect(meta(html, 'name', 'description')).toMatch(/^Importamos o seu próximo carro da Europa, chave na mão/);
     expect(meta(html, 'property', 'og:title')).toBe('Importação de automóveis chave na mão | Carros &amp; Companhia');
-    expect(meta(html, 'property', 'og:url')).toBe(`http://${HOST}/`);
-    expect(meta(html, 'property', 'og:image')).toBe(`http://${HOST}/icon-512.png`);
+    expect(meta(html, 'property', 'og:url')).toBe(`${ORIGIN}/`);
+    expect(meta(html, 'property', 'og:image')).toBe(`${ORIGIN}/icon-512.png`);
     expect(meta(html, 'property', 'og:locale')).toBe('pt_PT');
-    expect(html).toContain(`<link rel="canonical" href="http://${HOST}/" />`);
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/" />`);
     expect(html).not.toContain('noindex');
     expect(html).toContain('"@type":"AutomotiveBusiness"');
     // The page itself, its sections in order, with the hidden way into the back office.
@@ -145,7 +148,7 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
       expect(res.body, url).toContain('<header');
       expect(res.body, url).not.toContain('>Garagem<');
       expect(res.body, url).not.toContain('Perguntas frequentes</h2>');
-      expect(res.body, url).toContain(`<link rel="canonical" href="http://${HOST}/contacto" />`);
+      expect(res.body, url).toContain(`<link rel="canonical" href="${ORIGIN}/contacto" />`);
     }
   });
 
@@ -177,8 +180,8 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     expect(meta(html, 'name', 'description')).toMatch(/^Calcule o ISV e o IVA de um carro importado/);
     expect(meta(html, 'property', 'og:title')).toBe('Simulador de ISV para carros importados | Carros &amp; Companhia');
     // One canonical address whatever the inputs.
-    expect(meta(html, 'property', 'og:url')).toBe(`http://${HOST}/simulador-isv`);
-    expect(html).toContain(`<link rel="canonical" href="http://${HOST}/simulador-isv" />`);
+    expect(meta(html, 'property', 'og:url')).toBe(`${ORIGIN}/simulador-isv`);
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/simulador-isv" />`);
     expect(html).not.toContain('noindex');
     expect(html).toMatch(/<h1[^>]*>Simulador de ISV<\/h1>/);
     expect(html).toContain('<header');
@@ -209,13 +212,13 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     expect(html).toContain('<html lang="pt-PT">');
     expect(html).toContain('<title>Proposta: BMW X1 sDrive18d | Carros &amp; Companhia</title>');
     expect(meta(html, 'property', 'og:title')).toBe('Proposta: BMW X1 sDrive18d | Carros &amp; Companhia');
-    expect(meta(html, 'property', 'og:image')).toBe(`http://${HOST}/media/abcdef0123456789abcdef`);
-    expect(meta(html, 'name', 'twitter:image')).toBe(`http://${HOST}/media/abcdef0123456789abcdef`);
+    expect(meta(html, 'property', 'og:image')).toBe(`${ORIGIN}/media/abcdef0123456789abcdef`);
+    expect(meta(html, 'name', 'twitter:image')).toBe(`${ORIGIN}/media/abcdef0123456789abcdef`);
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'property', 'og:description')).toBe(
       '03/2020 · 45 000 km. Total chave na mão: €29 820, com ISV, transporte e legalização incluídos.',
     );
-    expect(meta(html, 'property', 'og:url')).toBe(`http://${HOST}/proposta/${ID}`);
+    expect(meta(html, 'property', 'og:url')).toBe(`${ORIGIN}/proposta/${ID}`);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
     expect(html).toContain(
       '<link rel="preload" as="image" href="/media/abcdef0123456789abcdef" fetchpriority="high" />',
@@ -244,8 +247,7 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     expect(meta(html, 'property', 'og:description')).toBe(
       '03/2020 · 45 000 km. Turnkey total: €29 820, with ISV, transport and registration included.',
     );
-    // Without TRUST_PROXY the forwarded scheme is ignored.
-    expect(meta(html, 'property', 'og:image')).toBe(`http://${HOST}/media/abcdef0123456789abcdef`);
+    expect(meta(html, 'property', 'og:image')).toBe(`${ORIGIN}/media/abcdef0123456789abcdef`);
     expect(html).toContain('Vehicle Photos (2)');
     expect(html).toContain(`href="/proposta/${ID}"`);
   });
@@ -305,6 +307,39 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     }
   });
 
+  it('takes every absolute link from PUBLIC_URL: a forged Host or X-Forwarded-Host appears nowhere', async () => {
+    const urls = [
+      '/',
+      '/contacto',
+      '/faq',
+      '/simulador-isv',
+      `/proposta/${ID}`,
+      `/proposals/${ID}`,
+      `/legacy/proposals/${ID}`,
+      '/robots.txt',
+      '/sitemap.xml',
+    ];
+    for (const url of urls) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain(FORGED_HOST);
+      expect(res.body, url).toContain(ORIGIN);
+    }
+  });
+
+  it('sends the proposal pages and their data private, no-store; the other pages revalidate', async () => {
+    for (const url of [
+      `/proposta/${ID}`,
+      `/proposals/${ID}`,
+      `/legacy/proposals/${ID}`,
+      '/proposta/nope',
+      `/api/proposals/public/${ID}`,
+    ])
+      expect((await get(url)).headers['cache-control'], url).toBe('private, no-store');
+    for (const url of ['/', '/faq', '/simulador-isv'])
+      expect((await get(url)).headers['cache-control'], url).toBe('no-cache');
+  });
+
   it('serves robots.txt: proposals, the back office and the API are not for search engines', async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
@@ -318,7 +353,7 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
         'Disallow: /proposals/',
         'Disallow: /legacy/',
         '',
-        `Sitemap: http://${HOST}/sitemap.xml`,
+        `Sitemap: ${ORIGIN}/sitemap.xml`,
         '',
       ].join('\n'),
     );
@@ -329,12 +364,7 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([
-      `http://${HOST}/`,
-      `http://${HOST}/contacto`,
-      `http://${HOST}/faq`,
-      `http://${HOST}/simulador-isv`,
-    ]);
+    expect(locs).toEqual([`${ORIGIN}/`, `${ORIGIN}/contacto`, `${ORIGIN}/faq`, `${ORIGIN}/simulador-isv`]);
     expect(res.body).not.toMatch(/admin|proposta|proposals|legacy|api/);
   });
 });

@@ -26,10 +26,9 @@ export interface PublicSiteOptions {
   settings: SettingsService;
   proposals: ProposalsService;
   clock: Clock;
+  /** Origin of absolute links (PUBLIC_URL): never the request's Host header, which any client writes. */
+  publicUrl: string;
 }
-
-/** Absolute base of the request ('https://host:port'); behind a proxy only with TRUST_PROXY. */
-export const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
  * The public pages rendered on the server (ADR 009): the first paint needs no
@@ -60,7 +59,7 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
     const template = await readIndexHtml(opts.webRoot);
     if (!route || !template) return reply.status(503).type('text/plain').send(WEB_APP_NOT_BUILT);
     const search = query ? `?${query}` : '';
-    const baseUrl = baseUrlOf(request);
+    const baseUrl = opts.publicUrl;
     const data = await loadPageData(route, opts);
     const { renderPublicApp } = await loadRenderer();
     const screens =
@@ -82,7 +81,9 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
     });
     const missing =
       (route.kind === 'proposal' || route.kind === 'legacy-proposal') && !data.legacyTarget && !data.proposal;
-    return sendHtml(request, reply.status(missing ? 404 : 200), html);
+    // A proposal names its customer: kept out of shared caches and off the disk (back button included).
+    const cacheControl = route.kind === 'proposal' || route.kind === 'legacy-proposal' ? PRIVATE : 'no-cache';
+    return sendHtml(request, reply.status(missing ? 404 : 200), html, cacheControl);
   };
 
   for (const path of Object.keys(LANDING_PATHS)) app.get(path, page);
@@ -91,17 +92,17 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
   app.get(`${PROPOSAL_PREFIX.en}/:publicId`, page);
   app.get(`${LEGACY_PROPOSAL_PREFIX}/:publicId`, page);
 
-  app.get('/robots.txt', async (request, reply) =>
+  app.get('/robots.txt', async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(robotsTxt(baseUrlOf(request))),
+      .send(robotsTxt(opts.publicUrl)),
   );
-  app.get('/sitemap.xml', async (request, reply) =>
+  app.get('/sitemap.xml', async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemapXml(baseUrlOf(request))),
+      .send(sitemapXml(opts.publicUrl)),
   );
 }
 
@@ -133,9 +134,11 @@ function organisation(baseUrl: string, company: { name: string; phone: string; e
   };
 }
 
+const PRIVATE = 'private, no-store';
+
 /** Pages change with settings and proposals: revalidated on every load, compressed when the browser can. */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, cacheControl: string) {
+  reply.type('text/html; charset=utf-8').header('cache-control', cacheControl).header('vary', 'accept-encoding');
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) {
     return reply

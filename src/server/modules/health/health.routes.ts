@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '#server/db/client.ts';
+import { SESSION_COOKIE } from '#server/plugins/auth.ts';
+import type { SessionService } from '#server/modules/auth/session.service.ts';
+
+/**
+ * GET /api/health: anonymous callers (load balancers, uptime checks) learn only that the app is up;
+ * signed-in staff also see which database it runs on.
+ */
+export async function healthRoutes(
+  app: FastifyInstance,
+  opts: { database: Pick<Database, 'kind'>; sessions: SessionService },
+) {
+  app.get('/api/health', { config: { access: 'public' } }, async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return { ok: true };
+    const staff = opts.sessions.authenticateCached(token) ?? (await opts.sessions.authenticate(token))?.session;
+    return staff ? { ok: true, database: opts.database.kind } : { ok: true };
+  });
+}
