@@ -315,9 +315,10 @@ describe('proposals: staff calls', () => {
       expect(timeline[0]).toMatchObject({
         kind: 'proposal_viewed',
         label: 'Proposal Viewed',
-        title: 'Proposal viewed',
+        // Said once: the label, no title repeating it.
+        title: null,
         editable: false,
-        description: 'Rui opened the proposal for BMW 320d for the first time.',
+        description: 'Rui opened the proposal for a BMW 320d for the first time.',
       });
       const notes = await t.database.db.select().from(notifications).where(eq(notifications.relatedId, lead));
       expect(notes.find((n) => n.userId === userId)).toMatchObject({

@@ -12,6 +12,7 @@ import {
   type PublicProposalResponse,
 } from '#shared/schemas/proposals.ts';
 import { todayInLisbon } from '#shared/tax/dates.ts';
+import { aCar } from '#shared/text/english.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
@@ -110,11 +111,12 @@ export function createProposalsService(deps: Deps) {
     const lead = view.leadId === null ? undefined : await repo.leadSummary(db, view.leadId);
     if (!lead) return;
     const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
-    const car = [view.brand, view.model].filter(Boolean).join(' ') || 'a car';
+    const car = aCar(view.brand, view.model);
     await addTimelineEntry(db, {
       leadId: lead.id,
       type: 'chat',
-      title: 'Proposal viewed',
+      // No title: the entry's label already says 'Proposal Viewed'.
+      title: null,
       description: `${name} opened the proposal for ${car} for the first time.`,
       metadata: { event: 'proposal_viewed' },
       createdBy: null,

@@ -169,7 +169,7 @@ describe('POST /api/contact-form', () => {
       expect(rows[0]).toMatchObject({
         type: 'new_lead',
         title: `New lead ${lead.reference}`,
-        message: 'Rui Costa asked for a quote for Peugeot 308 (listing on standvirtual.com) on the website.',
+        message: 'Rui Costa asked for a quote for a Peugeot 308 (listing on standvirtual.com) on the website.',
         relatedType: 'lead',
         relatedId: lead.id,
         isRead: false,

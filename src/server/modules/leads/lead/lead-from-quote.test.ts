@@ -91,7 +91,7 @@ describe('a quote request as a lead', () => {
     expect(newLeadNotification({ ...base, vehicleMake: 'Kia', vehicleModel: 'Niro' })).toEqual({
       type: 'new_lead',
       title: 'New lead L10042',
-      message: 'Ana Silva asked for a quote for Kia Niro on the website.',
+      message: 'Ana Silva asked for a quote for a Kia Niro on the website.',
       relatedType: 'lead',
       relatedId: 7,
     });
@@ -104,5 +104,12 @@ describe('a quote request as a lead', () => {
         vehicleLink: 'https://suchen.mobile.de/fahrzeuge/details.html?id=1',
       }).message,
     ).toBe('Ana asked for a quote for a car (listing on suchen.mobile.de) on the website.');
+    // The article follows the make's sound (src/shared/text/english.ts).
+    expect(newLeadNotification({ ...base, vehicleMake: 'Audi', vehicleModel: 'A4' }).message).toBe(
+      'Ana Silva asked for a quote for an Audi A4 on the website.',
+    );
+    expect(newLeadNotification({ ...base, vehicleMake: 'Opel', vehicleModel: 'Not specified' }).message).toBe(
+      'Ana Silva asked for a quote for an Opel on the website.',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { NOT_SPECIFIED } from '#shared/schemas/leads.ts';
+import { aCar } from '#shared/text/english.ts';
 import type { QuoteRequest } from '#shared/schemas/contact-form.ts';
 import type { NewLeadRow } from '../leads.repository.ts';
 import { makeModelFromListingLink } from './listing-link.ts';
@@ -56,10 +57,7 @@ export function newLeadNotification(lead: {
   vehicleLink: string | null;
 }) {
   const who = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
-  const named = lead.vehicleMake !== NOT_SPECIFIED;
-  let car = named
-    ? [lead.vehicleMake, lead.vehicleModel === NOT_SPECIFIED ? '' : lead.vehicleModel].filter(Boolean).join(' ')
-    : 'a car';
+  let car = lead.vehicleMake === NOT_SPECIFIED ? 'a car' : aCar(lead.vehicleMake, lead.vehicleModel);
   if (lead.vehicleLink) {
     let host = '';
     try {
