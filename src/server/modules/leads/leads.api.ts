@@ -7,3 +7,5 @@ export { toLeadListItem } from './lead-list-item.ts';
 export { leadExists } from './leads.repository.ts';
 /** Generated references (ADR 008), for the demo seed. */
 export { nextLeadReference } from './leads.repository.ts';
+/** A new proposal quotes a lead not yet quoted (ADR 020), inside the proposal's transaction. */
+export { quoteLeadFromProposal } from './lead/lead-quote.ts';

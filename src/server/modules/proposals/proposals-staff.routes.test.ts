@@ -296,11 +296,11 @@ describe('proposals: staff calls', () => {
   describe('customer views', () => {
     it('counts customer views, not staff ones; the first tells staff and the timeline, without touching lateness', async () => {
       const lead = await newLead();
+      const { publicId, id } = (await call('POST', `/api/leads/${lead}/proposals`, BMW)).json().proposal;
       const [before] = await t.database.db
         .select({ at: leads.lastInteractionAt })
         .from(leads)
         .where(eq(leads.id, lead));
-      const { publicId, id } = (await call('POST', `/api/leads/${lead}/proposals`, BMW)).json().proposal;
       const view = (headers: Record<string, string> = {}) =>
         t.app.inject({ method: 'POST', url: `/api/proposals/public/${publicId}/view`, headers });
 

@@ -17,7 +17,7 @@ import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { PhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
-import { leadExists } from '#server/modules/leads/leads.api.ts';
+import { leadExists, quoteLeadFromProposal } from '#server/modules/leads/leads.api.ts';
 import {
   attachMediaToProposal,
   deleteMediaNotIn,
@@ -145,9 +145,20 @@ export function createProposalsService(deps: Deps) {
 
     async create(leadId: number, input: ProposalInputParsed, user: { id: number }): Promise<ProposalWriteResponse> {
       if (!(await leadExists(db, leadId))) throw notFound(LEAD_NOT_FOUND);
-      const result = await save(input, null, (tx, values) =>
-        repo.insertProposal(tx, { ...values, publicId: randomUUID(), leadId, createdBy: user.id }),
-      );
+      const result = await save(input, null, async (tx, values) => {
+        const row = await repo.insertProposal(tx, { ...values, publicId: randomUUID(), leadId, createdBy: user.id });
+        // A lead not yet quoted becomes Quoted at the proposal's total, in the same transaction (ADR 020).
+        await quoteLeadFromProposal(tx, {
+          leadId,
+          total: row.totalCost,
+          brand: row.vehicleBrand,
+          model: row.vehicleModel,
+          byUserId: user.id,
+          at: clock.now(),
+        });
+        return row;
+      });
+      // Open screens refresh the lead: its proposals, and its status and timeline when they changed.
       leadChanged(leadId, user.id);
       return result;
     },
