@@ -239,6 +239,8 @@ test.describe('quote form', () => {
       transmission: 'automatica',
       fuelType: 'hibrido_gasolina',
       utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
     });
     release();
     await expectToast(page, 'Sucesso!');
