@@ -12,6 +12,7 @@ import { findDuplicates } from '../merge/lead-duplicates.repository.ts';
 import { toLead } from './lead-detail.ts';
 import { leadFromQuote, newLeadNotification, quoteRequestEntry, type QuoteTracking } from './lead-from-quote.ts';
 import { leadFromManual, manualLeadNotification, toMoney, type StaffUser } from './lead-manual.ts';
+import { makeModelWithLink } from './listing-link.ts';
 import { findLeadById, findLeadDetail, insertLeadView, markLeadSeen, toggleStar } from './lead.repository.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
@@ -116,6 +117,17 @@ export function createLeadService(deps: {
         if (value !== undefined) (set as Record<string, unknown>)[key] = value;
       if (budget !== undefined) set.budget = toMoney(budget);
       if (quotedAmount !== undefined) set.quotedAmount = toMoney(quotedAmount);
+      // A change to the car: make or model left 'Not specified' are read from the listing link.
+      if (input.vehicleLink !== undefined || input.vehicleMake !== undefined || input.vehicleModel !== undefined) {
+        const car = {
+          vehicleMake: set.vehicleMake ?? current.vehicleMake,
+          vehicleModel: set.vehicleModel ?? current.vehicleModel,
+          vehicleLink: set.vehicleLink === undefined ? current.vehicleLink : set.vehicleLink,
+        };
+        const filled = makeModelWithLink(car);
+        if (filled.vehicleMake !== car.vehicleMake) set.vehicleMake = filled.vehicleMake;
+        if (filled.vehicleModel !== car.vehicleModel) set.vehicleModel = filled.vehicleModel;
+      }
       if (!(await updateLead(db, id, set))) throw notFound(LEAD_NOT_FOUND);
       updated(id, user.id);
       return get(id, user.id);
