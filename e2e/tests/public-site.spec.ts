@@ -193,7 +193,8 @@ test.describe('quote form', () => {
     const notification = await newestLeadNotificationForAdmin(page);
     expect(notification).toMatchObject({
       relatedType: 'lead',
-      message: 'Beatriz Lopes Santos asked for a quote for Peugeot 3008 (listing on standvirtual.com) on the website.',
+      message:
+        'Beatriz Lopes Santos asked for a quote for a Peugeot 3008 (listing on standvirtual.com) on the website.',
     });
     expect(notification!.title).toMatch(/^New lead L\d+$/);
   });
@@ -238,6 +239,8 @@ test.describe('quote form', () => {
       transmission: 'automatica',
       fuelType: 'hibrido_gasolina',
       utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
     });
     release();
     await expectToast(page, 'Sucesso!');
@@ -246,7 +249,7 @@ test.describe('quote form', () => {
     await expect(page.getByRole('radio', { name: 'Um carro específico' })).toBeChecked();
     await expect(field(page, 'Nome')).toHaveValue('');
     const notification = await newestLeadNotificationForAdmin(page);
-    expect(notification).toMatchObject({ message: 'Carlos Mendes asked for a quote for Kia Niro on the website.' });
+    expect(notification).toMatchObject({ message: 'Carlos Mendes asked for a quote for a Kia Niro on the website.' });
   });
 
   test('checks in order: honeypot, too fast, untouched, then each field', async ({ page }) => {

@@ -22,3 +22,15 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 
 export const EMAIL_SOURCES = ['geral', 'comercial'] as const;
 export type EmailSource = (typeof EMAIL_SOURCES)[number];
+
+/**
+ * A lead with no quoted amount in one of these statuses has not been quoted yet: a new proposal
+ * makes it Quoted, with the proposal's total as the quoted amount (docs/decisions/020-day-one-fixes.md).
+ * Quoted, rejected and converted leads are left as they are.
+ */
+export const NOT_YET_QUOTED_STATUSES = [
+  'requested',
+  'clarifying',
+  'waiting',
+  'contacted',
+] as const satisfies readonly LeadStatus[];

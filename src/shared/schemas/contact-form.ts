@@ -45,6 +45,13 @@ export const quoteFormFieldsSchema = z.object(
 export type QuoteFormFields = z.output<typeof quoteFormFieldsSchema>;
 export type QuoteFormField = keyof QuoteFormFields;
 
+function utmField() {
+  return z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.string({ error: M.invalidPayload }).max(500).nullable().optional(),
+  );
+}
+
 /** The body of POST /api/contact-form: the fields plus the anti-bot and tracking data. */
 export const contactFormPayloadSchema = quoteFormFieldsSchema.extend({
   honeypot: field(),
@@ -53,10 +60,10 @@ export const contactFormPayloadSchema = quoteFormFieldsSchema.extend({
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z.number({ error: M.tooFast }).finite({ error: M.tooFast }).optional(),
   ),
-  utmSource: z.preprocess(
-    (v) => (v === '' ? null : v),
-    z.string({ error: M.invalidPayload }).max(500).nullable().optional(),
-  ),
+  utmSource: utmField(),
+  /** utm_medium and utm_campaign of the page: shown on the lead's first timeline entry. */
+  utmMedium: utmField(),
+  utmCampaign: utmField(),
 });
 export type ContactFormPayload = z.input<typeof contactFormPayloadSchema>;
 

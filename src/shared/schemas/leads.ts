@@ -57,6 +57,18 @@ export const leadListQuerySchema = z.object({
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
+/**
+ * CSV formats of GET /api/leads/export.csv (docs/decisions/020-day-one-fixes.md): `pt`, the default,
+ * is what a spreadsheet set to Portuguese reads into columns (semicolons, decimal comma); `en` is
+ * comma-separated with a decimal point. Both are UTF-8 with a BOM.
+ */
+export const CSV_FORMATS = ['pt', 'en'] as const;
+export type CsvFormat = (typeof CSV_FORMATS)[number];
+export const leadExportQuerySchema = leadListQuerySchema.extend({
+  format: z.enum(CSV_FORMATS, { error: 'Format must be pt or en' }).default('pt'),
+});
+export type LeadExportQuery = z.output<typeof leadExportQuerySchema>;
+
 export const leadListItemSchema = z.object({
   id: z.number(),
   reference: z.string(),

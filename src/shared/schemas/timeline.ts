@@ -8,7 +8,16 @@ export const TIMELINE_TYPES = ['email', 'chat', 'call'] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 
 /** How an entry is shown; computed by src/shared/timeline/classify.ts. */
-export const TIMELINE_KINDS = ['proposal', 'email_sent', 'email_received', 'call', 'chat', 'proposal_viewed'] as const;
+export const TIMELINE_KINDS = [
+  'proposal',
+  'email_sent',
+  'email_received',
+  'call',
+  'chat',
+  'proposal_viewed',
+  'quote_request',
+  'status_change',
+] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
   proposal: 'Proposal',
@@ -17,10 +26,16 @@ export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
   call: 'Phone Call',
   chat: 'Text/WhatsApp',
   proposal_viewed: 'Proposal Viewed',
+  quote_request: 'Quote Request',
+  status_change: 'Status Change',
 };
 
-/** Entries the product writes itself (not typed by staff); stored as metadata.event. */
-export const TIMELINE_EVENTS = ['proposal_viewed'] as const;
+/**
+ * Entries the product writes itself (not typed by staff); stored as metadata.event: a customer's
+ * first view of a proposal, the site form's request (the lead's first entry), and a new proposal
+ * that made the lead Quoted (docs/decisions/020-day-one-fixes.md).
+ */
+export const TIMELINE_EVENTS = ['proposal_viewed', 'quote_request', 'quoted_by_proposal'] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 
 export const emailDataSchema = z.object({

@@ -94,4 +94,20 @@ describe('timeline summaries', () => {
     expect(cut).toHaveLength(80);
     expect(timelineSummary({ type: 'call', description: null })).toBe('');
   });
+
+  it('classifies what the product wrote by its event, whatever the type, with its label', () => {
+    const cases = [
+      ['proposal_viewed', 'proposal_viewed', 'Proposal Viewed'],
+      ['quote_request', 'quote_request', 'Quote Request'],
+      ['quoted_by_proposal', 'status_change', 'Status Change'],
+    ] as const;
+    for (const [event, kind, label] of cases) {
+      for (const type of ['chat', 'call', 'email'] as const) {
+        expect(classifyTimelineEntry({ type, metadata: { event }, emailData: { isOutgoing: true } }, COMPANY)).toBe(
+          kind,
+        );
+      }
+      expect(timelineLabel(kind)).toBe(label);
+    }
+  });
 });

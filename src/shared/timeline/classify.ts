@@ -41,7 +41,10 @@ export function isOutgoingEmail(emailData: EmailData | null | undefined, company
 }
 
 export function classifyTimelineEntry(entry: ClassifiableEntry, companyAddresses: readonly string[]): TimelineKind {
-  if (entry.metadata?.event === 'proposal_viewed') return 'proposal_viewed';
+  const event = entry.metadata?.event;
+  if (event === 'proposal_viewed') return 'proposal_viewed';
+  if (event === 'quote_request') return 'quote_request';
+  if (event === 'quoted_by_proposal') return 'status_change';
   if (entry.type === 'call') return 'call';
   if (entry.type === 'chat') return 'chat';
   if (!isOutgoingEmail(entry.emailData, companyAddresses)) return 'email_received';

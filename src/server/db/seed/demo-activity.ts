@@ -1,3 +1,4 @@
+import { aCar } from '#shared/text/english.ts';
 import type { notifications, userLeadViews } from '../schema/index.ts';
 import type { StaffMember } from './demo-leads.ts';
 import type { Rng } from './prng.ts';
@@ -72,7 +73,7 @@ export function planNotifications(
         userId: user.id,
         type: 'new_lead',
         title: `New lead ${lead.reference}`,
-        message: `${[lead.firstName, lead.lastName].filter(Boolean).join(' ')} requested a quote for a ${lead.vehicleMake} ${lead.vehicleModel} (${lead.reference}).`,
+        message: `${[lead.firstName, lead.lastName].filter(Boolean).join(' ')} requested a quote for ${aCar(lead.vehicleMake, lead.vehicleModel)} (${lead.reference}).`,
         relatedId: lead.id,
         relatedType: 'lead',
         isRead: rng.chance(readChance(lead.createdAt)),

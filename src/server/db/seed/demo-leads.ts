@@ -1,5 +1,6 @@
 import { SETTINGS } from '#shared/settings.ts';
 import { normalizePhone } from '#shared/phone.ts';
+import { quoteRequestEntry } from '#server/modules/leads/leads.api.ts';
 import type { leads } from '../schema/index.ts';
 import {
   CAR_COLOURS,
@@ -281,6 +282,37 @@ export function planDemoLeads(rng: Rng, input: LeadPlanInput): PlannedLead[] {
         proposal: proposal && { url: `${input.publicUrl}/proposta/${proposal.values.publicId}`, ...proposal.figures },
       }),
     );
+    const utmSource =
+      sk.origin === 'form' && r.chance(0.6) ? r.pick(['google', 'facebook', 'instagram'] as const) : null;
+    // A form lead's story starts with what the customer asked on the site, as the product writes it.
+    if (sk.origin === 'form') {
+      const person = { name: `${conversation.firstName} ${conversation.lastName}`, email: '', phone: '' };
+      const asked = link
+        ? quoteRequestEntry({ ...person, vehicleChoice: 'specific', vehicleLink: link }, { utmSource })
+        : quoteRequestEntry(
+            {
+              ...person,
+              vehicleChoice: 'brand_model',
+              brand: car.make,
+              model: car.model,
+              budget: `${budgetEur}.00`,
+              year,
+              mileage: mileageKm,
+              transmission,
+              fuelType: car.fuel,
+            },
+            { utmSource },
+          );
+      timeline.unshift({
+        type: 'chat',
+        ...asked,
+        emailData: null,
+        metadata: { event: 'quote_request' },
+        messageId: null,
+        createdAt: sk.createdAt,
+        createdBy: null,
+      });
+    }
     const offered = proposal ? proposal.values.totalCost! : sk.steps.includes('quote') ? `${quoteAmountEur}.00` : null;
     const lastInteractionAt = sk.times[sk.times.length - 1]!;
 
@@ -307,7 +339,7 @@ export function planDemoLeads(rng: Rng, input: LeadPlanInput): PlannedLead[] {
         manual: sk.origin === 'manual',
         emailSource,
         origin: sk.origin,
-        utmSource: sk.origin === 'form' && r.chance(0.6) ? r.pick(['google', 'facebook', 'instagram'] as const) : null,
+        utmSource,
         assignedTo: assigned?.id ?? null,
         lastInteractionAt,
         createdAt: sk.createdAt,

@@ -68,15 +68,28 @@ describe('demo plan', () => {
     expect(levels(['quoted', 'clarifying', 'contacted'])).toEqual(new Set([0, 1, 2, 3]));
   });
 
-  it('keeps lastInteractionAt on the newest timeline entry, with 1 to 6 ordered entries in the past', () => {
+  it('keeps lastInteractionAt on the newest timeline entry, with 1 to 7 ordered entries (a form lead starts with its request) in the past', () => {
     for (const { values, timeline } of leads) {
       expect(timeline.length).toBeGreaterThanOrEqual(1);
-      expect(timeline.length).toBeLessThanOrEqual(6);
+      expect(timeline.length).toBeLessThanOrEqual(7);
       const times = timeline.map((t) => t.createdAt!.getTime());
       expect(times).toEqual([...times].sort((a, b) => a - b));
       expect(values.lastInteractionAt!.getTime()).toBe(Math.max(...times));
       expect(values.createdAt!.getTime()).toBeLessThanOrEqual(times[0]!);
       expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime());
+    }
+  });
+
+  it("starts every form lead's timeline with its request, as the product writes it", () => {
+    for (const { values, timeline } of leads) {
+      const first = timeline[0]!;
+      const event = (first.metadata as { event?: string } | null)?.event;
+      expect(event === 'quote_request').toBe(values.origin === 'form');
+      if (values.origin !== 'form') continue;
+      expect(first).toMatchObject({ type: 'chat', createdAt: values.createdAt, createdBy: null });
+      expect(first.description).toMatch(/^Asked on the website for a quote for /);
+      if (values.vehicleLink) expect(first.description).toContain(values.vehicleLink);
+      if (values.utmSource) expect(first.description).toContain(`utm source ${values.utmSource}`);
     }
   });
 
@@ -141,7 +154,7 @@ describe('demo plan', () => {
       expect(p.registrationFee).toBe('340.00');
       expect(p.vehicleFirstRegistration).toMatch(/^(0[1-9]|1[0-2])\/20(1[6-9]|2[0-4])$/);
       expect(proposal!.photos.length).toBeGreaterThanOrEqual(3);
-      expect(proposal!.photos.length).toBeLessThanOrEqual(6);
+      expect(proposal!.photos.length).toBeLessThanOrEqual(7);
       const link = timeline.find((t) =>
         (t.emailData as { body?: string } | null)?.body?.includes(`/proposta/${p.publicId}`),
       );

@@ -7,3 +7,7 @@ export { toLeadListItem } from './lead-list-item.ts';
 export { leadExists } from './leads.repository.ts';
 /** Generated references (ADR 008), for the demo seed. */
 export { nextLeadReference } from './leads.repository.ts';
+/** A new proposal quotes a lead not yet quoted (ADR 020), inside the proposal's transaction. */
+export { quoteLeadFromProposal } from './lead/lead-quote.ts';
+/** The site form's request as the lead's first timeline entry (ADR 020), for the demo seed too. */
+export { quoteRequestEntry } from './lead/lead-from-quote.ts';

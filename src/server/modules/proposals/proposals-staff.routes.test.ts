@@ -296,11 +296,11 @@ describe('proposals: staff calls', () => {
   describe('customer views', () => {
     it('counts customer views, not staff ones; the first tells staff and the timeline, without touching lateness', async () => {
       const lead = await newLead();
+      const { publicId, id } = (await call('POST', `/api/leads/${lead}/proposals`, BMW)).json().proposal;
       const [before] = await t.database.db
         .select({ at: leads.lastInteractionAt })
         .from(leads)
         .where(eq(leads.id, lead));
-      const { publicId, id } = (await call('POST', `/api/leads/${lead}/proposals`, BMW)).json().proposal;
       const view = (headers: Record<string, string> = {}) =>
         t.app.inject({ method: 'POST', url: `/api/proposals/public/${publicId}/view`, headers });
 
@@ -315,9 +315,10 @@ describe('proposals: staff calls', () => {
       expect(timeline[0]).toMatchObject({
         kind: 'proposal_viewed',
         label: 'Proposal Viewed',
-        title: 'Proposal viewed',
+        // Said once: the label, no title repeating it.
+        title: null,
         editable: false,
-        description: 'Rui opened the proposal for BMW 320d for the first time.',
+        description: 'Rui opened the proposal for a BMW 320d for the first time.',
       });
       const notes = await t.database.db.select().from(notifications).where(eq(notifications.relatedId, lead));
       expect(notes.find((n) => n.userId === userId)).toMatchObject({

@@ -12,11 +12,12 @@ import {
   type PublicProposalResponse,
 } from '#shared/schemas/proposals.ts';
 import { todayInLisbon } from '#shared/tax/dates.ts';
+import { aCar } from '#shared/text/english.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { PhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
-import { leadExists } from '#server/modules/leads/leads.api.ts';
+import { leadExists, quoteLeadFromProposal } from '#server/modules/leads/leads.api.ts';
 import {
   attachMediaToProposal,
   deleteMediaNotIn,
@@ -110,11 +111,12 @@ export function createProposalsService(deps: Deps) {
     const lead = view.leadId === null ? undefined : await repo.leadSummary(db, view.leadId);
     if (!lead) return;
     const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
-    const car = [view.brand, view.model].filter(Boolean).join(' ') || 'a car';
+    const car = aCar(view.brand, view.model);
     await addTimelineEntry(db, {
       leadId: lead.id,
       type: 'chat',
-      title: 'Proposal viewed',
+      // No title: the entry's label already says 'Proposal Viewed'.
+      title: null,
       description: `${name} opened the proposal for ${car} for the first time.`,
       metadata: { event: 'proposal_viewed' },
       createdBy: null,
@@ -143,9 +145,20 @@ export function createProposalsService(deps: Deps) {
 
     async create(leadId: number, input: ProposalInputParsed, user: { id: number }): Promise<ProposalWriteResponse> {
       if (!(await leadExists(db, leadId))) throw notFound(LEAD_NOT_FOUND);
-      const result = await save(input, null, (tx, values) =>
-        repo.insertProposal(tx, { ...values, publicId: randomUUID(), leadId, createdBy: user.id }),
-      );
+      const result = await save(input, null, async (tx, values) => {
+        const row = await repo.insertProposal(tx, { ...values, publicId: randomUUID(), leadId, createdBy: user.id });
+        // A lead not yet quoted becomes Quoted at the proposal's total, in the same transaction (ADR 020).
+        await quoteLeadFromProposal(tx, {
+          leadId,
+          total: row.totalCost,
+          brand: row.vehicleBrand,
+          model: row.vehicleModel,
+          byUserId: user.id,
+          at: clock.now(),
+        });
+        return row;
+      });
+      // Open screens refresh the lead: its proposals, and its status and timeline when they changed.
       leadChanged(leadId, user.id);
       return result;
     },

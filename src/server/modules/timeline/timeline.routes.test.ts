@@ -280,6 +280,33 @@ describe('timeline and quick contact', () => {
     expect((await call('POST', '/api/leads/999999/quick-contact', { type: 'call', notes: 'x' })).statusCode).toBe(404);
   });
 
+  it('never answers a product-written entry whose title repeats its label; staff titles stay as typed', async () => {
+    const lead = await newLead();
+    const viewed = (title: string | null) =>
+      insertTimelineEntry(t.database.db, {
+        leadId: lead.id,
+        type: 'chat',
+        title,
+        description: 'Rui opened the proposal for a BMW 320d for the first time.',
+        metadata: { event: 'proposal_viewed' },
+        createdAt: CREATED,
+      });
+    await viewed('Proposal viewed'); // as older versions wrote it
+    await viewed('PROPOSAL VIEWED ');
+    await viewed(null);
+    await insertTimelineEntry(t.database.db, {
+      leadId: lead.id,
+      type: 'call',
+      title: 'Phone Call',
+      description: 'Quick contact',
+      createdAt: CREATED,
+    });
+    const list = (await call('GET', `/api/leads/${lead.id}/timeline`)).json() as { kind: string; title: string }[];
+    expect(list.filter((e) => e.kind === 'proposal_viewed').map((e) => e.title)).toEqual([null, null, null]);
+    // A staff entry keeps its title: the edit dialog shows what was saved.
+    expect(list.find((e) => e.kind === 'call')?.title).toBe('Phone Call');
+  });
+
   it('answers 401 to anonymous callers', async () => {
     const lead = await newLead();
     for (const [method, url] of [

@@ -34,13 +34,16 @@ export function toTimelineEntry(row: repo.TimelineEntryRow, companyAddresses: re
   const metadata = (row.metadata ?? null) as TimelineEntry['metadata'];
   const kind = classifyTimelineEntry({ type, description: row.description, emailData, metadata }, companyAddresses);
   const names = [row.createdByFirstName, row.createdByLastName].filter(Boolean).join(' ');
+  const label = TIMELINE_KIND_LABELS[kind];
+  // An entry the product wrote never repeats its label as its title (older rows did: 'Proposal viewed').
+  const title = metadata?.event && row.title?.trim().toLowerCase() === label.toLowerCase() ? null : row.title;
   return {
     id: row.id,
     leadId: row.leadId,
     type,
     kind,
-    label: TIMELINE_KIND_LABELS[kind],
-    title: row.title,
+    label,
+    title,
     description: row.description,
     emailData,
     metadata,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { leads } from '#server/db/schema/leads.ts';
+import { leads, leadTimeline } from '#server/db/schema/leads.ts';
 import { notifications } from '#server/db/schema/messaging.ts';
 import type { HubEvent } from '#server/realtime/hub.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
@@ -83,6 +83,42 @@ describe('POST /api/contact-form', () => {
       fuelType: null,
     });
     expect(lead.reference).toMatch(/^L\d{5,}$/);
+  });
+
+  it("puts the customer's request on the lead's timeline as its first entry, with the utm tracking", async () => {
+    const asked = async (payload: Record<string, unknown>) => {
+      expect((await post(payload)).statusCode).toBe(200);
+      const lead = await lastLead();
+      const rows = await t.database.db.select().from(leadTimeline).where(eq(leadTimeline.leadId, lead.id));
+      return { lead, rows };
+    };
+    const { lead, rows } = await asked(specific({ utmMedium: 'cpc', utmCampaign: 'primavera' }));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      type: 'chat',
+      title: 'BMW 320',
+      description:
+        `Asked on the website for a quote for the car in a listing:\n${specific().vehicleLink}\n` +
+        'Came from: utm source google, utm medium cpc, utm campaign primavera',
+      metadata: { event: 'quote_request' },
+      createdBy: null,
+      createdAt: lead.createdAt,
+    });
+    // Written at the lead's creation: lateness still counts from then.
+    expect(lead.lastInteractionAt).toEqual(lead.createdAt);
+
+    const wishes = await asked(brandModel({ utmSource: '' }));
+    expect(wishes.rows.map((r) => r.description)).toEqual([
+      'Asked on the website for a quote for a Volkswagen Golf GTE.\n' +
+        'Budget €25\u00a0000 · from 2019 · up to 100\u00a0000 km · Automatic gearbox · Petrol hybrid',
+    ]);
+
+    // As staff read it: a Quote Request the product wrote, not editable.
+    const { cookie } = await t.loginAs('user');
+    const timeline = await t.app.inject({ method: 'GET', url: `/api/leads/${lead.id}/timeline`, headers: { cookie } });
+    expect(timeline.json()).toEqual([
+      expect.objectContaining({ kind: 'quote_request', label: 'Quote Request', editable: false, createdByName: null }),
+    ]);
   });
 
   it('maps brand and model wishes onto the lead with the canonical vocabularies', async () => {
@@ -169,7 +205,7 @@ describe('POST /api/contact-form', () => {
       expect(rows[0]).toMatchObject({
         type: 'new_lead',
         title: `New lead ${lead.reference}`,
-        message: 'Rui Costa asked for a quote for Peugeot 308 (listing on standvirtual.com) on the website.',
+        message: 'Rui Costa asked for a quote for a Peugeot 308 (listing on standvirtual.com) on the website.',
         relatedType: 'lead',
         relatedId: lead.id,
         isRead: false,

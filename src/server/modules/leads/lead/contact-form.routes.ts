@@ -36,7 +36,8 @@ export const contactFormRoutes: FastifyPluginAsyncZod<{
       const currentYear = Number(todayInLisbon(clock.now()).slice(0, 4));
       const check = checkQuoteSubmission(request.body, currentYear);
       if (!check.ok) throw new AppError('VALIDATION', check.message, check.fields);
-      await leads.createFromQuoteForm(check.request, { utmSource: request.body.utmSource ?? null });
+      const { utmSource = null, utmMedium = null, utmCampaign = null } = request.body;
+      await leads.createFromQuoteForm(check.request, { utmSource, utmMedium, utmCampaign });
       return { message: QUOTE_FORM_MESSAGES.success };
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadFromQuote, newLeadNotification, splitName } from './lead-from-quote.ts';
+import { leadFromQuote, newLeadNotification, quoteRequestEntry, splitName } from './lead-from-quote.ts';
 
 const person = { name: 'Ana Maria Silva', email: 'ana@example.pt', phone: '+351 912 000 111' };
 
@@ -91,7 +91,7 @@ describe('a quote request as a lead', () => {
     expect(newLeadNotification({ ...base, vehicleMake: 'Kia', vehicleModel: 'Niro' })).toEqual({
       type: 'new_lead',
       title: 'New lead L10042',
-      message: 'Ana Silva asked for a quote for Kia Niro on the website.',
+      message: 'Ana Silva asked for a quote for a Kia Niro on the website.',
       relatedType: 'lead',
       relatedId: 7,
     });
@@ -104,5 +104,62 @@ describe('a quote request as a lead', () => {
         vehicleLink: 'https://suchen.mobile.de/fahrzeuge/details.html?id=1',
       }).message,
     ).toBe('Ana asked for a quote for a car (listing on suchen.mobile.de) on the website.');
+    // The article follows the make's sound (src/shared/text/english.ts).
+    expect(newLeadNotification({ ...base, vehicleMake: 'Audi', vehicleModel: 'A4' }).message).toBe(
+      'Ana Silva asked for a quote for an Audi A4 on the website.',
+    );
+    expect(newLeadNotification({ ...base, vehicleMake: 'Opel', vehicleModel: 'Not specified' }).message).toBe(
+      'Ana Silva asked for a quote for an Opel on the website.',
+    );
+  });
+});
+
+describe("the site form's request on the timeline", () => {
+  const wishes = {
+    ...person,
+    vehicleChoice: 'brand_model' as const,
+    brand: 'Audi',
+    model: 'A4 Avant',
+    budget: '25000.50',
+    year: 2019,
+    mileage: 100000,
+    transmission: 'auto' as const,
+    fuelType: 'petrol_hybrid' as const,
+  };
+  const link = 'https://www.autoscout24.pt/anuncios/audi-a4-avant-35-tdi-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+
+  it('describes brand and model wishes: car, budget, year, kilometres, gearbox and fuel', () => {
+    expect(quoteRequestEntry(wishes, { utmSource: null })).toEqual({
+      title: 'Audi A4 Avant',
+      description:
+        'Asked on the website for a quote for an Audi A4 Avant.\n' +
+        'Budget €25\u00a0000,50 · from 2019 · up to 100\u00a0000 km · Automatic gearbox · Petrol hybrid',
+    });
+    expect(quoteRequestEntry({ ...wishes, budget: '9000.00' }, { utmSource: null }).description).toContain(
+      'Budget €9\u00a0000 · ',
+    );
+  });
+
+  it('gives a listing link, titled with the car its path names or else the site', () => {
+    expect(quoteRequestEntry({ ...person, vehicleChoice: 'specific', vehicleLink: link }, { utmSource: null })).toEqual(
+      {
+        title: 'Audi A4',
+        description: `Asked on the website for a quote for the car in a listing:\n${link}`,
+      },
+    );
+    const mobile = 'https://suchen.mobile.de/fahrzeuge/details.html?id=1';
+    expect(
+      quoteRequestEntry({ ...person, vehicleChoice: 'specific', vehicleLink: mobile }, { utmSource: null }).title,
+    ).toBe('Listing on suchen.mobile.de');
+  });
+
+  it('ends with the utm tracking that is there, trimmed', () => {
+    const tracked = (tracking: Parameters<typeof quoteRequestEntry>[1]) =>
+      quoteRequestEntry(wishes, tracking).description.split('\n').at(-1);
+    expect(tracked({ utmSource: 'google', utmMedium: 'cpc', utmCampaign: ' spring ' })).toBe(
+      'Came from: utm source google, utm medium cpc, utm campaign spring',
+    );
+    expect(tracked({ utmSource: null, utmMedium: 'email', utmCampaign: '' })).toBe('Came from: utm medium email');
+    expect(tracked({ utmSource: ' ', utmMedium: null })).not.toContain('Came from');
   });
 });

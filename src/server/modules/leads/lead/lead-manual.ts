@@ -1,6 +1,7 @@
 import type { LeadCreate, ManualLead } from '#shared/schemas/leads.ts';
 import { NOT_SPECIFIED } from '#shared/schemas/leads.ts';
 import type { NewLeadRow } from '../leads.repository.ts';
+import { makeModelWithLink } from './listing-link.ts';
 
 /** A euro amount from a form (number) as the decimal column stores it. */
 export const toMoney = (n: number | null | undefined): string | null =>
@@ -16,8 +17,8 @@ export function leadFromManual(input: ManualLead | LeadCreate): Omit<NewLeadRow,
     lastName: input.lastName ?? null,
     email: input.email ?? null,
     phone: input.phone ?? null,
-    vehicleMake: input.vehicleMake,
-    vehicleModel: input.vehicleModel,
+    // 'Not specified' make or model are read from the listing link when it names them.
+    ...makeModelWithLink(input),
     vehicleYear: input.vehicleYear ?? null,
     budget: toMoney(input.budget),
     mileage: input.mileage ?? null,

@@ -59,3 +59,17 @@ export async function markLeadSeen(db: DbOrTx, userId: number, leadId: number, n
     returning id`);
   return (result as { rows: unknown[] }).rows.length > 0;
 }
+
+/** Status and quoted amount of a lead, locked until the transaction ends (the proposal-quote rule reads then writes them). */
+export async function lockLeadQuote(tx: DbOrTx, id: number) {
+  const [row] = await tx
+    .select({ status: leads.status, quotedAmount: leads.quotedAmount })
+    .from(leads)
+    .where(eq(leads.id, id))
+    .for('update');
+  return row;
+}
+
+export async function setLeadQuote(tx: DbOrTx, id: number, quotedAmount: string, at: Date): Promise<void> {
+  await tx.update(leads).set({ status: 'quoted', quotedAmount, updatedAt: at }).where(eq(leads.id, id));
+}

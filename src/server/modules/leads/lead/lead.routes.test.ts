@@ -313,6 +313,40 @@ describe('one lead: create, read, update, seen, star', () => {
     });
   });
 
+  it('reads a Not specified make and model from the listing link on create and on car edits', async () => {
+    const bmw = 'https://www.standvirtual.com/carros/anuncio/bmw-x5-45-e-xdrive-xline-ID8PaB1c.html';
+    const unnamed = {
+      ...manual,
+      vehicleYear: '2026',
+      vehicleMake: 'Not specified',
+      vehicleModel: 'Not specified',
+      vehicleLink: bmw,
+    };
+    for (const url of ['/api/leads/manual', '/api/leads']) {
+      const res = await call('POST', url, unnamed);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ vehicleMake: 'BMW', vehicleModel: 'X5', vehicleLink: bmw });
+    }
+    // What staff typed is kept.
+    const typed = await call('POST', '/api/leads/manual', { ...unnamed, vehicleMake: 'Audi', vehicleModel: 'Q5' });
+    expect(typed.json()).toMatchObject({ vehicleMake: 'Audi', vehicleModel: 'Q5' });
+
+    const lead = await insertLead(t.database.db, { vehicleMake: 'Not specified', vehicleModel: 'Not specified' });
+    // A change that is not about the car leaves it alone.
+    expect((await call('PUT', `/api/leads/${lead.id}`, { notes: 'x' })).json()).toMatchObject({
+      vehicleMake: 'Not specified',
+    });
+    const linked = await call('PUT', `/api/leads/${lead.id}`, {
+      vehicleLink: 'https://www.autoscout24.pt/anuncios/audi-a4-avant-35-tdi-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    });
+    expect(linked.json()).toMatchObject({ vehicleMake: 'Audi', vehicleModel: 'A4' });
+    // Clearing the model in the inline edit (the client sends 'Not specified') reads it back from the link.
+    const cleared = await call('PUT', `/api/leads/${lead.id}`, { vehicleModel: 'Not specified' });
+    expect(cleared.json()).toMatchObject({ vehicleMake: 'Audi', vehicleModel: 'A4' });
+    const renamed = await call('PUT', `/api/leads/${lead.id}`, { vehicleModel: 'A4 Allroad' });
+    expect(renamed.json()).toMatchObject({ vehicleMake: 'Audi', vehicleModel: 'A4 Allroad' });
+  });
+
   it('answers 401 to anonymous callers', async () => {
     const lead = await insertLead(t.database.db);
     for (const [method, url] of [

@@ -6,11 +6,13 @@ import type { EventHub } from '#server/realtime/hub.ts';
 import type { QuoteRequest } from '#shared/schemas/contact-form.ts';
 import type { Lead, LeadCreate, LeadUpdate, ManualLead } from '#shared/schemas/leads.ts';
 import type { NotificationsService, NotifyInput } from '#server/modules/notifications/notifications.service.ts';
+import { addTimelineEntry } from '#server/modules/timeline/timeline.api.ts';
 import { insertLead, nextLeadReference, updateLead, type LeadRow, type NewLeadRow } from '../leads.repository.ts';
 import { findDuplicates } from '../merge/lead-duplicates.repository.ts';
 import { toLead } from './lead-detail.ts';
-import { leadFromQuote, newLeadNotification } from './lead-from-quote.ts';
+import { leadFromQuote, newLeadNotification, quoteRequestEntry, type QuoteTracking } from './lead-from-quote.ts';
 import { leadFromManual, manualLeadNotification, toMoney, type StaffUser } from './lead-manual.ts';
+import { makeModelWithLink } from './listing-link.ts';
 import { findLeadById, findLeadDetail, insertLeadView, markLeadSeen, toggleStar } from './lead.repository.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
@@ -53,10 +55,24 @@ export function createLeadService(deps: {
   }
 
   return {
-    /** A lead from the public quote form, with a generated reference (ADR 008); everyone is notified. */
-    async createFromQuoteForm(request: QuoteRequest, meta: { utmSource: string | null }): Promise<LeadRow> {
-      const reference = await nextLeadReference(db);
-      const lead = await insertLead(db, { ...leadFromQuote(request, meta.utmSource), reference });
+    /**
+     * A lead from the public quote form, with a generated reference (ADR 008) and the request as its
+     * first timeline entry, in one transaction (ADR 020); everyone is notified.
+     */
+    async createFromQuoteForm(request: QuoteRequest, meta: QuoteTracking): Promise<LeadRow> {
+      const lead = await db.transaction(async (tx) => {
+        const reference = await nextLeadReference(tx);
+        const row = await insertLead(tx, { ...leadFromQuote(request, meta.utmSource), reference });
+        await addTimelineEntry(tx, {
+          leadId: row.id,
+          type: 'chat',
+          ...quoteRequestEntry(request, meta),
+          metadata: { event: 'quote_request' },
+          createdBy: null,
+          createdAt: row.createdAt,
+        });
+        return row;
+      });
       await announce(lead, newLeadNotification(lead), null);
       return lead;
     },
@@ -101,6 +117,17 @@ export function createLeadService(deps: {
         if (value !== undefined) (set as Record<string, unknown>)[key] = value;
       if (budget !== undefined) set.budget = toMoney(budget);
       if (quotedAmount !== undefined) set.quotedAmount = toMoney(quotedAmount);
+      // A change to the car: make or model left 'Not specified' are read from the listing link.
+      if (input.vehicleLink !== undefined || input.vehicleMake !== undefined || input.vehicleModel !== undefined) {
+        const car = {
+          vehicleMake: set.vehicleMake ?? current.vehicleMake,
+          vehicleModel: set.vehicleModel ?? current.vehicleModel,
+          vehicleLink: set.vehicleLink === undefined ? current.vehicleLink : set.vehicleLink,
+        };
+        const filled = makeModelWithLink(car);
+        if (filled.vehicleMake !== car.vehicleMake) set.vehicleMake = filled.vehicleMake;
+        if (filled.vehicleModel !== car.vehicleModel) set.vehicleModel = filled.vehicleModel;
+      }
       if (!(await updateLead(db, id, set))) throw notFound(LEAD_NOT_FOUND);
       updated(id, user.id);
       return get(id, user.id);

@@ -1,3 +1,4 @@
+import { NOT_SPECIFIED } from '#shared/schemas/leads.ts';
 import { VEHICLE_MAKES } from '#shared/vocabulary.ts';
 
 /**
@@ -109,4 +110,28 @@ function modelFrom(tokens: string[]): string | null {
     return third && RANGE_ROVER_LINES.has(third) ? `Range Rover ${word(third)}` : 'Range Rover';
   if (HEADS.has(first) && second) return `${word(first)} ${word(second)}`;
   return word(first);
+}
+
+const unknown = (s: string | null | undefined) => !s?.trim() || s.trim().toLowerCase() === NOT_SPECIFIED.toLowerCase();
+
+/**
+ * A lead's make and model with the 'Not specified' (or blank) ones taken from its listing link
+ * when the link names them; a model only when the link names the same make. Known values are kept.
+ */
+export function makeModelWithLink(lead: { vehicleMake: string; vehicleModel: string; vehicleLink?: string | null }): {
+  vehicleMake: string;
+  vehicleModel: string;
+} {
+  const { vehicleMake, vehicleModel } = lead;
+  const named =
+    lead.vehicleLink && (unknown(vehicleMake) || unknown(vehicleModel))
+      ? makeModelFromListingLink(lead.vehicleLink)
+      : null;
+  if (!named) return { vehicleMake, vehicleModel };
+  const make = unknown(vehicleMake) ? named.make : vehicleMake;
+  const sameMake = make.toLowerCase() === named.make.toLowerCase();
+  return {
+    vehicleMake: make,
+    vehicleModel: unknown(vehicleModel) && sameMake && named.model ? named.model : vehicleModel,
+  };
 }

@@ -3,8 +3,8 @@ import { leads } from '#server/db/schema/leads.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { addLead, clearLeads, getter, hoursAgo, NOW } from './leads-list.test-helpers.ts';
 
-/** RFC 4180 reader for the test: records of fields, quotes undone. */
-function parseCsv(text: string): string[][] {
+/** RFC 4180 reader for the test: records of fields, quotes undone (';' is the default format's separator). */
+function parseCsv(text: string, separator = ';'): string[][] {
   const records: string[][] = [];
   let field = '';
   let record: string[] = [];
@@ -24,7 +24,7 @@ function parseCsv(text: string): string[][] {
       }
       continue;
     }
-    if (c === ',') {
+    if (c === separator) {
       record.push(field);
       field = '';
     } else if (c === '\r' && text[i + 1] === '\n') {
@@ -77,49 +77,65 @@ describe('GET /api/leads/export.csv', () => {
     expect((await get('/api/leads/export.csv', null)).statusCode).toBe(401);
   });
 
-  it('is a UTF-8 CSV download with a BOM, a header row and one quoted-as-needed record per lead', async () => {
-    await addLead(t.database.db, {
-      reference: 'L1',
-      firstName: 'João',
-      lastName: 'Silva, Jr',
-      email: 'joao@example.pt',
-      phone: '912 345 678',
-      vehicleMake: 'Mercedes-Benz',
-      vehicleModel: 'C 220 d "AMG"',
-      vehicleYear: 2019,
-      budget: '25000.50',
-      status: 'clarifying',
-      emailSource: 'comercial',
-      createdAt: new Date('2026-07-01T23:30:00Z'),
-      lastInteractionAt: hoursAgo(2),
-    });
-    const res = await exportCsv();
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="leads-2026-11-20.csv"');
+  const joao = {
+    reference: 'L1',
+    firstName: 'João',
+    lastName: 'Silva, Jr',
+    email: 'joao@example.pt',
+    phone: '912 345 678',
+    vehicleMake: 'Mercedes-Benz',
+    vehicleModel: 'C 220 d "AMG"; diesel',
+    vehicleYear: 2019,
+    budget: '25000.50',
+    status: 'clarifying',
+    emailSource: 'comercial',
+    createdAt: new Date('2026-07-01T23:30:00Z'),
+    lastInteractionAt: hoursAgo(2),
+  };
+  const joaoRecord = (budget: string) => [
+    'L1',
+    'João',
+    'Silva, Jr',
+    'joao@example.pt',
+    '912 345 678',
+    'Mercedes-Benz',
+    'C 220 d "AMG"; diesel',
+    '2019',
+    budget,
+    'Waiting for Lead',
+    'Comercial',
+    '2026-07-02 00:30',
+    '2026-11-20 10:00',
+  ];
+
+  it('is by default a Portuguese-spreadsheet CSV: UTF-8 with a BOM, semicolons, decimal comma', async () => {
+    await addLead(t.database.db, joao);
+    for (const query of ['', 'format=pt']) {
+      const res = await exportCsv(query);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="leads-2026-11-20.csv"');
+      expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      expect(res.body.startsWith('\uFEFFReference;First name;')).toBe(true);
+      // Quoted only for the separator, a quote or a line break: the comma is plain text here.
+      expect(res.body).toContain(';Silva, Jr;');
+      expect(res.body).toContain(';"C 220 d ""AMG""; diesel";');
+      const [header, ...records] = parseCsv(res.body.slice(1));
+      expect(header).toEqual(HEADER);
+      expect(records).toEqual([joaoRecord('25000,50')]);
+    }
+  });
+
+  it('writes the comma-separated format with a decimal point on format=en; refuses other formats', async () => {
+    await addLead(t.database.db, joao);
+    const res = await exportCsv('format=en');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.body.startsWith('\uFEFFReference,First name,')).toBe(true);
-    expect(res.body).toContain('"Silva, Jr"');
-    expect(res.body).toContain('"C 220 d ""AMG"""');
-
-    const [header, ...records] = parseCsv(res.body.slice(1));
+    expect(res.body).toContain(',"Silva, Jr",');
+    const [header, ...records] = parseCsv(res.body.slice(1), ',');
     expect(header).toEqual(HEADER);
-    expect(records).toEqual([
-      [
-        'L1',
-        'João',
-        'Silva, Jr',
-        'joao@example.pt',
-        '912 345 678',
-        'Mercedes-Benz',
-        'C 220 d "AMG"',
-        '2019',
-        '25000.50',
-        'Waiting for Lead',
-        'Comercial',
-        '2026-07-02 00:30',
-        '2026-11-20 10:00',
-      ],
-    ]);
+    expect(records).toEqual([joaoRecord('25000.50')]);
+    const bad = await get('/api/leads/export.csv?format=xlsx');
+    expect(bad.statusCode).toBe(400);
   });
 
   it('defuses formulas and keeps line breaks inside a quoted cell', async () => {
@@ -129,6 +145,7 @@ describe('GET /api/leads/export.csv', () => {
       lastName: '@SUM(A1)',
       phone: '+351 912 000 111',
       email: '-1+2@x.pt',
+      vehicleMake: '+SUM(1)',
       vehicleModel: 'Line1\nLine2',
     });
     const [, record] = parseCsv((await exportCsv()).body.slice(1));
@@ -137,8 +154,9 @@ describe('GET /api/leads/export.csv', () => {
       `'=HYPERLINK("http://evil","x")`,
       "'@SUM(A1)",
       "'-1+2@x.pt",
-      "'+351 912 000 111",
-      'Fiat',
+      // A phone number is digits and punctuation: no formula to defuse, so it is written as it is.
+      '+351 912 000 111',
+      "'+SUM(1)",
       'Line1\nLine2',
     ]);
     expect(record!.slice(7, 11)).toEqual(['', '', 'Requested', 'Geral']);

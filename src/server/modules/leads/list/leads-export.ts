@@ -1,8 +1,12 @@
 import { LEAD_STATUS_LABELS, type EmailSource, type LeadStatus } from '#shared/leads/status.ts';
+import type { CsvFormat } from '#shared/schemas/leads.ts';
 import { todayInLisbon } from '#shared/tax/dates.ts';
 import type { ExportRow } from './leads-list.repository.ts';
 
-/** GET /api/leads/export.csv: the list's filtered leads as CSV (RFC 4180, UTF-8 with a BOM for spreadsheets). */
+/**
+ * GET /api/leads/export.csv: the list's filtered leads as CSV (RFC 4180, UTF-8 with a BOM for
+ * spreadsheets), in the Portuguese format by default (docs/decisions/020-day-one-fixes.md).
+ */
 export const CSV_HEADER = [
   'Reference',
   'First name',
@@ -18,6 +22,12 @@ export const CSV_HEADER = [
   'Created',
   'Last interaction',
 ] as const;
+
+/** Separator and decimal mark of each format: Portuguese spreadsheets split on ';' and read '1,5'. */
+export const CSV_DIALECTS: Record<CsvFormat, { separator: ';' | ','; decimalComma: boolean }> = {
+  pt: { separator: ';', decimalComma: true },
+  en: { separator: ',', decimalComma: false },
+};
 
 const BOM = '\uFEFF';
 const SOURCE_LABELS: Record<EmailSource, string> = { geral: 'Geral', comercial: 'Comercial' };
@@ -42,40 +52,61 @@ export function exportFilename(now: Date): string {
   return `leads-${todayInLisbon(now)}.csv`;
 }
 
-/**
- * One cell: a text a spreadsheet would run as a formula (= + - @, or a leading tab or carriage
- * return) gets a leading apostrophe (OWASP "CSV injection"); then RFC 4180 quoting when needed.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** A decimal string ('25000.50') with the format's decimal mark. */
+export function csvDecimal(value: string | null, format: CsvFormat = 'pt'): string | null {
+  return value !== null && CSV_DIALECTS[format].decimalComma ? value.replace('.', ',') : value;
 }
 
-export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
-  `${cells.map(csvCell).join(',')}\r\n`;
+/** A number or a phone number: one leading sign, then digits, spaces and phone punctuation only. */
+const NUMBER_OR_PHONE = /^[+-]?[\d\s\u00a0().,/-]*\d[\d\s\u00a0().,/-]*$/;
 
-export function csvRecord(row: ExportRow): string {
-  return csvLine([
-    row.reference,
-    row.firstName,
-    row.lastName,
-    row.email,
-    row.phone,
-    row.vehicleMake,
-    row.vehicleModel,
-    row.vehicleYear,
-    row.budget,
-    LEAD_STATUS_LABELS[row.status as LeadStatus] ?? row.status,
-    SOURCE_LABELS[row.emailSource as EmailSource] ?? row.emailSource,
-    lisbonDateTime(row.createdAt),
-    lisbonDateTime(row.lastInteractionAt),
-  ]);
+/**
+ * Whether a spreadsheet could run the text as a formula (OWASP "CSV injection"): it starts with
+ * = + - @, a tab or a carriage return. A number or phone number ('+351 912 345 678', '-12,5') is
+ * not: made of digits and punctuation, it can call no function and name no cell.
+ */
+export function looksLikeFormula(text: string): boolean {
+  return /^[=+\-@\t\r]/.test(text) && !NUMBER_OR_PHONE.test(text);
+}
+
+/** One cell: a formula-like text gets a leading apostrophe, then RFC 4180 quoting when needed. */
+export function csvCell(value: string | number | null | undefined, format: CsvFormat = 'pt'): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && looksLikeFormula(text)) text = `'${text}`;
+  const separator = CSV_DIALECTS[format].separator;
+  return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: readonly (string | number | null | undefined)[], format: CsvFormat = 'pt') =>
+  `${cells.map((c) => csvCell(c, format)).join(CSV_DIALECTS[format].separator)}\r\n`;
+
+export function csvRecord(row: ExportRow, format: CsvFormat = 'pt'): string {
+  return csvLine(
+    [
+      row.reference,
+      row.firstName,
+      row.lastName,
+      row.email,
+      row.phone,
+      row.vehicleMake,
+      row.vehicleModel,
+      row.vehicleYear,
+      csvDecimal(row.budget, format),
+      LEAD_STATUS_LABELS[row.status as LeadStatus] ?? row.status,
+      SOURCE_LABELS[row.emailSource as EmailSource] ?? row.emailSource,
+      lisbonDateTime(row.createdAt),
+      lisbonDateTime(row.lastInteractionAt),
+    ],
+    format,
+  );
 }
 
 /** The whole file as chunks: BOM and header, then one chunk per batch of rows. */
-export async function* csvChunks(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<string> {
-  yield BOM + csvLine(CSV_HEADER);
-  for await (const batch of batches) yield batch.map(csvRecord).join('');
+export async function* csvChunks(
+  batches: AsyncIterable<ExportRow[]>,
+  format: CsvFormat = 'pt',
+): AsyncGenerator<string> {
+  yield BOM + csvLine(CSV_HEADER, format);
+  for await (const batch of batches) yield batch.map((row) => csvRecord(row, format)).join('');
 }

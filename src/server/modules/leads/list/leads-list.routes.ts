@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { leadListQuerySchema, leadListResponseSchema, markAllSeenResponseSchema } from '#shared/schemas/leads.ts';
+import {
+  leadExportQuerySchema,
+  leadListQuerySchema,
+  leadListResponseSchema,
+  markAllSeenResponseSchema,
+} from '#shared/schemas/leads.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import { csvChunks, exportFilename } from './leads-export.ts';
 import type { LeadsListService } from './leads-list.service.ts';
@@ -16,12 +21,14 @@ export const leadsListRoutes: FastifyPluginAsyncZod<{ list: LeadsListService }> 
     async (request) => list.list(signedInUser(request).id, request.query),
   );
 
-  // The same search and filters, every matching row in list order (cursor and limit do not apply).
+  // The same search and filters, every matching row in list order (cursor and limit do not apply),
+  // in the CSV format asked for (Portuguese by default).
   app.get(
     '/api/leads/export.csv',
-    { config: { access: 'user' }, schema: { querystring: leadListQuerySchema } },
+    { config: { access: 'user' }, schema: { querystring: leadExportQuerySchema } },
     async (request, reply) => {
-      const batches = list.exportRows(request.query);
+      const { format, ...query } = request.query;
+      const batches = list.exportRows(query);
       // The first batch is read before answering, so a failing query still gets a proper error answer.
       const first = await batches.next();
       async function* all() {
@@ -32,7 +39,7 @@ export const leadsListRoutes: FastifyPluginAsyncZod<{ list: LeadsListService }> 
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFilename(list.now())}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(csvChunks(all())));
+        .send(Readable.from(csvChunks(all(), format)));
     },
   );
 

@@ -236,7 +236,7 @@ describe('Leads list', () => {
     expect(exportLink).toHaveAttribute('download');
     expect(exportLink).toHaveAttribute(
       'href',
-      `/api/leads/export.csv?status=${encodeURIComponent(`${DEFAULT_STATUS},converted`)}&source=comercial`,
+      `/api/leads/export.csv?status=${encodeURIComponent(`${DEFAULT_STATUS},converted`)}&source=comercial&format=pt`,
     );
   });
 

@@ -159,6 +159,8 @@ describe('sending', () => {
       honeypot: '',
       formDuration: 12346,
       utmSource: 'newsletter',
+      utmMedium: null,
+      utmCampaign: null,
     });
     await act(async () => respond(ok('Pedido recebido!')));
     await expectToast('Sucesso!', 'Pedido recebido!');

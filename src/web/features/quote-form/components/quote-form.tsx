@@ -7,7 +7,7 @@ import type { QuoteFormField } from '#shared/schemas/contact-form.ts';
 import { QUOTE_FORM } from '#shared/schemas/contact-form-rules.ts';
 import { PUBLIC_FUEL_OPTIONS, PUBLIC_TRANSMISSION_OPTIONS } from '#shared/vocabulary.ts';
 import { submitQuote } from '../api/submit-quote.ts';
-import { EMPTY_VALUES, utmSourceFrom, withoutPrefill, type QuoteFormValues } from '../lib/form-values.ts';
+import { EMPTY_VALUES, utmFrom, withoutPrefill, type QuoteFormValues } from '../lib/form-values.ts';
 import { checkBeforeSending, loadQuoteSchema } from '../lib/pre-submit.ts';
 
 export interface QuoteFormProps {
@@ -68,7 +68,7 @@ export function QuoteForm({ initialValues, currentYear, onSubmitStart, countFrom
       ...values,
       honeypot: honeypot.current?.value ?? '',
       formDuration: Math.round(performance.now() - startedAt.current),
-      utmSource: utmSourceFrom(window.location.search),
+      ...utmFrom(window.location.search),
     });
     setSubmitting(false);
     if (!result.ok) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_VALUES, prefillFromSearch, utmSourceFrom, withoutPrefill } from './form-values.ts';
+import { EMPTY_VALUES, prefillFromSearch, utmFrom, withoutPrefill } from './form-values.ts';
 
 describe('quote form prefill from the address', () => {
   it("takes the ISV simulator's fields", () => {
@@ -28,9 +28,15 @@ describe('quote form prefill from the address', () => {
   });
 
   it('reads utm_source and clears the prefill after a request', () => {
-    expect(utmSourceFrom('?utm_source=facebook&x=1')).toBe('facebook');
-    expect(utmSourceFrom('?utm_source=')).toBeNull();
-    expect(utmSourceFrom('')).toBeNull();
+    expect(utmFrom('?utm_source=facebook&x=1').utmSource).toBe('facebook');
+    expect(utmFrom('?utm_source=').utmSource).toBeNull();
+    expect(utmFrom('').utmSource).toBeNull();
+    expect(utmFrom('?utm_source=google&utm_medium=cpc&utm_campaign=%20spring%20')).toEqual({
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'spring',
+    });
+    expect(utmFrom('?utm_medium=')).toEqual({ utmSource: null, utmMedium: null, utmCampaign: null });
     expect(withoutPrefill('https://x.pt/?vehicleChoice=brand_model&brand=BMW&utm_source=isv#pedir-orcamento')).toBe(
       '/?utm_source=isv#pedir-orcamento',
     );

@@ -65,7 +65,13 @@ export function withoutPrefill(href: string): string {
   return url.pathname + url.search + url.hash;
 }
 
-/** utm_source of the page's address, sent with the request. */
-export function utmSourceFrom(search: string): string | null {
-  return new URLSearchParams(search).get('utm_source')?.trim() || null;
+/** The utm source, medium and campaign of the page's address, sent with the request (null when absent). */
+export function utmFrom(search: string): {
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+} {
+  const params = new URLSearchParams(search);
+  const get = (name: string) => params.get(name)?.trim() || null;
+  return { utmSource: get('utm_source'), utmMedium: get('utm_medium'), utmCampaign: get('utm_campaign') };
 }

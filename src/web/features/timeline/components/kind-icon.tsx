@@ -1,4 +1,4 @@
-import { Eye, FileText, Inbox, MessageSquare, Phone, Send, type LucideIcon } from 'lucide-react';
+import { BadgeEuro, Eye, FileText, Globe, Inbox, MessageSquare, Phone, Send, type LucideIcon } from 'lucide-react';
 import type { TimelineKind } from '#shared/schemas/timeline.ts';
 import { cn } from '#web/lib/cn.ts';
 
@@ -9,6 +9,8 @@ const ICONS: Record<TimelineKind, { icon: LucideIcon; tone: string }> = {
   call: { icon: Phone, tone: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300' },
   chat: { icon: MessageSquare, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300' },
   proposal_viewed: { icon: Eye, tone: 'bg-teal-100 text-teal-700 dark:bg-teal-950 dark:text-teal-300' },
+  quote_request: { icon: Globe, tone: 'bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300' },
+  status_change: { icon: BadgeEuro, tone: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300' },
 };
 
 export function KindIcon({ kind, className }: { kind: TimelineKind; className?: string }) {
