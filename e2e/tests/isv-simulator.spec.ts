@@ -85,7 +85,7 @@ test.describe('ISV simulator', () => {
   }) => {
     const shared = '/simulador-isv?matricula=2020-06-01&cc=1395&co2=135&ciclo=wltp&declaracao=2025-11-21';
     const html = await (await page.request.get(shared)).text();
-    expect(html).toMatch(/data-testid="isv-valor"[^>]*>830,23/);
+    expect(html).toMatch(/data-testid="isv-valor"[^>]*>€830,23/);
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/simulador-isv" \/>/);
     const problems: string[] = [];
     page.on('console', (m) => {
