@@ -170,7 +170,7 @@ export function ContactCard({ lead }: { lead: Lead }) {
           </div>
           {lead.utmSource ? (
             // Which ad or campaign link brought the lead (the utm_source of the site's address).
-            <div className="grid gap-1 min-w-0">
+            <div className="grid min-w-0 gap-1 sm:col-span-3">
               <span className="text-muted-foreground">Ad source (utm_source)</span>
               <span className="break-words" data-testid="lead-utm-source">
                 {lead.utmSource}
