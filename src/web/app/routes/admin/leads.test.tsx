@@ -400,5 +400,7 @@ describe('Leads list', () => {
     expect(links[2]).toHaveAttribute('href', '/admin/leads/3');
     expect(links[2]).toHaveTextContent('Orange');
     expect(within(links[3]!).getByRole('img', { name: 'Urgent attention required' })).toBeInTheDocument();
+    // The indicator's meaning is written on the card: a phone has no hover for its tooltip.
+    expect(within(links[3]!).getByTestId('attention-text')).toHaveTextContent('Urgent attention required');
   });
 });
