@@ -80,6 +80,18 @@ describe('lead detail', () => {
     expect(screen.queryByText('Ad source (utm_source)')).toBeNull();
   });
 
+  it('status: Converted is disabled with its reason written under it (readable without hover)', async () => {
+    serve(lead7());
+    open();
+    const trigger = await screen.findByTestId('lead-status');
+    fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false, pointerType: 'mouse' });
+    const converted = await screen.findByRole('option', { name: 'Converted' });
+    expect(converted).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('converted-hint')).toHaveTextContent(
+      'Converting creates an import: available when imports arrive.',
+    );
+  });
+
   it('hides the quote card when there is neither budget nor quoted amount', async () => {
     serve(lead7({ budget: null, quotedAmount: null }));
     open();
