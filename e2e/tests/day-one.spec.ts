@@ -173,4 +173,51 @@ test.describe('day one, phone', { tag: '@mobile' }, () => {
     await expect(page.getByTestId('lead-utm-source')).toHaveText('facebook-spring');
     await shots(page, testInfo, 'phone-lead-detail');
   });
+
+  test('timeline: a long e-mail is cut in the list and can be read whole', async ({ page }, testInfo) => {
+    await signInViaApi(page);
+    const lead = await createLeadViaApi(page);
+    const body = `${'Gostaria de saber mais sobre o carro e as condições de entrega. '.repeat(40)}FIM DA MENSAGEM`;
+    await page.route(`**/api/leads/${lead.id}/timeline`, async (route) => {
+      const res = await route.fetch();
+      const base = { leadId: lead.id, metadata: null, createdBy: null, createdByName: null, editable: false };
+      const list = [
+        {
+          ...base,
+          id: 900_001,
+          type: 'call',
+          kind: 'call',
+          label: 'Phone Call',
+          title: 'Phone Call',
+          description: 'Called back.',
+          emailData: null,
+          createdAt: new Date().toISOString(),
+        },
+        {
+          ...base,
+          id: 900_002,
+          type: 'email',
+          kind: 'email_received',
+          label: 'Email Received',
+          title: null,
+          description: body,
+          emailData: { from: 'marta@example.com', to: 'geral@autoimport.test', subject: 'Pedido', body },
+          createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+        },
+        ...((await res.json()) as unknown[]),
+      ];
+      await route.fulfill({ response: res, json: list });
+    });
+    await openLead(page, lead);
+    const email = page.getByTestId('timeline-entry').nth(1);
+    await expect(email).toHaveAttribute('data-expanded', 'false');
+    await expect(email).not.toContainText('FIM DA MENSAGEM');
+    await email.getByRole('button', { name: 'Read the whole e-mail' }).tap();
+    await expect(email.getByTestId('email-body')).toContainText('FIM DA MENSAGEM');
+    await expect(email.getByTestId('email-body')).toHaveText(body);
+    await email.getByTestId('email-body').scrollIntoViewIfNeeded();
+    await shots(page, testInfo, 'phone-timeline-email');
+    await email.getByRole('button', { name: 'Show less' }).tap();
+    await expect(email).toHaveAttribute('data-expanded', 'false');
+  });
 });
