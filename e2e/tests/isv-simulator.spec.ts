@@ -4,7 +4,7 @@ import { PUBLIC_SETTINGS } from '../public-data.ts';
 
 // The public ISV simulator: live result in the browser, shareable URL, quote link.
 // A worked example: petrol, 1395 cm3, 135 g/km WLTP, first registered 2020-06-01, declared
-// 2025-11-21 -> ISV 830,23 €.
+// 2025-11-21 -> ISV €830,23.
 
 const QUOTE_URL = '/?vehicleChoice=brand_model&year=2020&budget=15000&mileage=85000&fuelType=gasolina#pedir-orcamento';
 
@@ -29,21 +29,21 @@ async function fillWorkedExample(page: Page) {
   await page.getByLabel('Data da 1.ª matrícula').fill('2020-06-01');
   await page.getByLabel('Data da declaração aduaneira').fill('2025-11-21');
   // Live: the result is there without any button.
-  await expect(isv(page)).toHaveText('830,23 €');
+  await expect(isv(page)).toHaveText('€830,23');
   await page.getByLabel('Preço do carro (€)').fill('15.000');
   await page.getByLabel('Quilómetros').fill('85000');
 }
 
 async function expectWorkedExample(page: Page) {
-  await expect(isv(page)).toHaveText('830,23 €');
-  await expect(line(page, 'cilindrada').locator('dd').first()).toHaveText('1.631,07 €');
-  await expect(line(page, 'ambiental').locator('dd').first()).toHaveText('98,57 €');
-  await expect(line(page, 'particulas').locator('dd').first()).toHaveText('0,00 €');
+  await expect(isv(page)).toHaveText('€830,23');
+  await expect(line(page, 'cilindrada').locator('dd').first()).toHaveText('€1 631,07');
+  await expect(line(page, 'ambiental').locator('dd').first()).toHaveText('€98,57');
+  await expect(line(page, 'particulas').locator('dd').first()).toHaveText('€0,00');
   await expect(line(page, 'reducao')).toContainText('52%');
-  await expect(line(page, 'reducao').locator('dd').first()).toHaveText('-899,41 €');
+  await expect(line(page, 'reducao').locator('dd').first()).toHaveText('-€899,41');
   await expect(line(page, 'intermedia')).toContainText('100%');
-  await expect(line(page, 'iva').locator('dd').first()).toHaveText('0,00 €');
-  await expect(line(page, 'total').locator('dd').first()).toHaveText('830,23 €');
+  await expect(line(page, 'iva').locator('dd').first()).toHaveText('€0,00');
+  await expect(line(page, 'total').locator('dd').first()).toHaveText('€830,23');
 }
 
 async function expectInputsRestored(page: Page) {
@@ -85,7 +85,7 @@ test.describe('ISV simulator', () => {
   }) => {
     const shared = '/simulador-isv?matricula=2020-06-01&cc=1395&co2=135&ciclo=wltp&declaracao=2025-11-21';
     const html = await (await page.request.get(shared)).text();
-    expect(html).toMatch(/data-testid="isv-valor"[^>]*>830,23/);
+    expect(html).toMatch(/data-testid="isv-valor"[^>]*>€830,23/);
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/simulador-isv" \/>/);
     const problems: string[] = [];
     page.on('console', (m) => {
@@ -93,7 +93,7 @@ test.describe('ISV simulator', () => {
     });
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(shared);
-    await expect(isv(page)).toHaveText('830,23 €');
+    await expect(isv(page)).toHaveText('€830,23');
     // Hydrated: typing recomputes and the address follows. (Typing before hydration has finished
     // is undone by it on a slow machine: retry until the page reacts.)
     await expect(async () => {
@@ -101,7 +101,7 @@ test.describe('ISV simulator', () => {
       await expect(isv(page)).toHaveText('—', { timeout: 1000 });
     }).toPass({ timeout: 15_000 });
     await page.getByLabel('Emissões de CO₂ (g/km)').fill('135');
-    await expect(isv(page)).toHaveText('830,23 €');
+    await expect(isv(page)).toHaveText('€830,23');
     await expect.poll(() => new URL(page.url()).searchParams.get('co2')).toBe('135');
     expect(problems).toEqual([]);
   });
@@ -152,7 +152,7 @@ test.describe('ISV simulator', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       const bar = page.getByTestId('isv-resumo-movel');
       await expect(bar).toBeVisible();
-      await expect(bar).toContainText('ISV estimado: 830,23 €');
+      await expect(bar).toContainText('ISV estimado: €830,23');
       await bar.tap();
       await expect(page.locator('#resultado')).toBeInViewport();
       await expect(bar).toBeHidden();

@@ -57,8 +57,8 @@ test.describe('lead timeline', () => {
     await expect(page.getByTestId('lead-last-interaction')).toHaveText(staffDate(latest.lastInteractionAt));
     expect(Date.parse(latest.lastInteractionAt)).toBeGreaterThan(earlier.getTime());
 
-    // A click expands the older entry.
-    await entries(page).nth(1).getByRole('button', { expanded: false }).click();
+    // 'Show more' expands the older entry (a multi-line note: the summary shows its first line).
+    await entries(page).nth(1).getByRole('button', { name: 'Show more' }).click();
     await expect(entries(page).nth(1).getByTestId('timeline-description')).toHaveText(
       'Asked for a BMW 320d.\nBudget 25k.',
     );

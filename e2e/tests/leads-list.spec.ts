@@ -418,8 +418,10 @@ test.describe('leads list', () => {
     for (const name of ['Check e-mails', 'Import lead by reference']) {
       const button = page.getByRole('button', { name });
       await expect(button).toBeDisabled();
-      await button.locator('..').hover();
-      await expect(page.getByRole('tooltip')).toHaveText('Connect a mailbox in Settings first');
+      await button.hover();
+      await expect(page.getByRole('tooltip')).toHaveText(
+        'E-mail is not connected yet: e-mails cannot be checked or imported from here.',
+      );
       await page.mouse.move(640, 700, { steps: 5 });
       await expect(page.getByRole('tooltip')).toHaveCount(0);
     }

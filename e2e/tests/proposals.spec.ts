@@ -59,6 +59,11 @@ test.describe('proposals', () => {
     await dialog.getByRole('tab', { name: 'Import Costs' }).click();
     await expect(dialog.getByLabel('CO2 measured under WLTP')).toBeChecked();
     await expect(dialog.getByTestId('cost-breakdown')).toContainText('Cylinder component');
+    // The age reduction names the table's band, not a rounded age ('(4 yr)').
+    await expect(dialog.getByTestId('cost-breakdown')).toContainText(
+      /Age reduction \((up to 1 year|more than \d+ up to \d+ years|more than 10 years)\)/,
+    );
+    await expect(dialog.getByTestId('cost-breakdown')).not.toContainText(/\d+ yr\)/);
     await dialog.getByLabel('Transport').fill('2500');
     const isv = euros(await dialog.getByTestId('cost-isv').textContent());
     const iva = euros(await dialog.getByTestId('cost-iva').textContent());

@@ -87,16 +87,15 @@ test.describe('proposal page', () => {
     await expect(priceLine(page, 'taxes')).toHaveText(nb('ISV + IVA€4 371'));
     await expect(priceLine(page, 'service')).toHaveText(nb('Serviço de importação€2 340'));
     await expect(priceLine(page, 'total')).toHaveText(nb('Total€30 161'));
-    // Tooltips: the indicative ISV and what the service covers.
+    // Info tips: the indicative ISV and what the service covers (hover on a desktop, tap: day-one.spec).
     await page.getByRole('button', { name: 'Mais informação sobre ISV' }).hover();
-    await expect(page.locator('[data-slot="tooltip-content"]').first()).toContainText(
+    await expect(page.getByRole('tooltip')).toContainText(
       'Valor indicativo: o ISV final pode variar consoante os documentos reais do veículo.',
     );
     await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
     await page.getByRole('button', { name: 'Mais informação sobre Serviço de importação' }).click();
-    await expect(page.locator('[data-slot="tooltip-content"]').first()).toContainText(
-      'custos administrativos, alfandegários e de transporte',
-    );
+    await expect(page.getByRole('tooltip')).toContainText('custos administrativos, alfandegários e de transporte');
 
     const manager = page.locator('[data-slot="manager-card"]');
     await expect(manager.getByRole('heading')).toHaveText('Gestor');

@@ -1,3 +1,4 @@
+import { ageBandOf } from './age-band.ts';
 import { addMonths, ageInStartedYears, compareYmd, parseYmd } from './dates.ts';
 import { EARLIEST_TABLE_DATE, tableSetFor } from './table-sets.ts';
 import type { Co2Cycle, LinearBand, TaxInput, TaxResult, TaxTableSet } from './types.ts';
@@ -98,7 +99,7 @@ export function calculateTax(input: TaxInput): TaxResult {
     if (surcharge)
       notes.push('Diesel particle surcharge applied: the certificate does not show particles below 0.001 g/km.');
     if (first && input.registrationCountry === 'eu') {
-      reduction = t.ageReduction.find((b) => b.upToYears === null || Math.max(ageYears!, 1) <= b.upToYears)!.percent;
+      reduction = ageBandOf(t.ageReduction, ageYears!).percent;
     } else if (first) {
       notes.push('No age reduction: the car was registered outside the EU.');
     } else {

@@ -11,3 +11,8 @@ export const EARLIEST_TABLE_DATE = TABLE_SETS.map((t) => t.validFrom).sort()[0]!
 export function tableSetFor(declarationDate: string): TaxTableSet | undefined {
   return TABLE_SETS.find((t) => t.validFrom <= declarationDate && (t.validTo === null || declarationDate <= t.validTo));
 }
+
+/** The table set of a version ('2024'), as a tax result's breakdown names it. */
+export function tableSetByVersion(version: string): TaxTableSet | undefined {
+  return TABLE_SETS.find((t) => t.version === version);
+}

@@ -15,6 +15,11 @@ const admin = (name: string) => async () => {
   return { Component: screens[name as keyof typeof screens] };
 };
 
+/** Drawn while the back office's lazy layout loads on a page load (React Router asks for one). */
+function AdminHydrateFallback() {
+  return <div className="min-h-svh bg-background" aria-busy="true" data-testid="admin-loading" />;
+}
+
 const LazyProposalScreen = lazy(() =>
   import('./routes/public/proposal.tsx').then((m) => ({ default: m.ProposalScreen })),
 );
@@ -57,6 +62,7 @@ export const router = createBrowserRouter([
   ...publicRoutes,
   {
     path: '/admin',
+    HydrateFallback: AdminHydrateFallback,
     lazy: async () => ({ Component: (await import('#web/components/layouts/admin-layout.tsx')).AdminLayout }),
     children: [
       {

@@ -228,6 +228,7 @@ export function SidebarTrigger({ className, onClick, ...props }: React.Component
       variant="ghost"
       size="icon"
       aria-label="Toggle Sidebar"
+      title="Toggle Sidebar"
       aria-expanded={isMobile ? openMobile : open}
       className={cn('size-7', className)}
       onClick={(event) => {

@@ -21,6 +21,18 @@ const example: TaxInput = {
 const cents = (lines: BreakdownLine[], key: BreakdownLine['key']) => lines.find((l) => l.key === key)?.cents;
 
 describe('buildBreakdown', () => {
+  it.each([
+    ['2025-08-01', 'até 1 ano'],
+    ['2021-08-01', 'mais de 4 e até 5 anos'],
+    ['2020-11-21', 'mais de 4 e até 5 anos'],
+    ['2020-11-20', 'mais de 5 e até 6 anos'],
+    ['2010-01-01', 'mais de 10 anos'],
+  ])('names the age band of the table (first registered %s): %s', (firstRegistration, band) => {
+    const input = { ...example, firstRegistration };
+    const line = buildBreakdown(input, calculateTax(input)).find((l) => l.key === 'reducao')!;
+    expect(line.explanation).toContain(`com ${band} (da 1.ª matrícula`);
+  });
+
   it('itemises the worked example like the customs liquidation', () => {
     const lines = buildBreakdown(example, calculateTax(example));
     expect(lines.map((l) => [l.key, l.detail ?? null, l.cents])).toEqual([
@@ -34,7 +46,7 @@ describe('buildBreakdown', () => {
       ['total', null, 83_023],
     ]);
     expect(lines[0]!.explanation).toBe(
-      'Depende do tamanho do motor: 1.395 cm³ × 5,61\u00a0€ − 6.194,88\u00a0€ (escalão mais de 1.250 cm³).',
+      'Depende do tamanho do motor: 1.395 cm³ × €5,61 − €6\u00a0194,88 (escalão mais de 1.250 cm³).',
     );
     expect(lines[1]!.explanation).toContain('tabela gasolina WLTP, escalão 131 a 145 g/km');
     expect(lines[4]!.explanation).toContain('mais de 5 e até 6 anos');

@@ -1,5 +1,6 @@
 import { tableSetFor } from '#shared/tax/table-sets.ts';
-import type { LinearBand, TaxInput, TaxResult } from '#shared/tax/types.ts';
+import { ageBandOf } from '#shared/tax/age-band.ts';
+import type { LinearBand, TaxInput, TaxResult, TaxTableSet } from '#shared/tax/types.ts';
 import { formatEuroCents, formatIntegerPt } from './format-pt.ts';
 
 /** One line of the itemised result, in the order of the customs liquidation. */
@@ -31,10 +32,13 @@ function bandOf(bands: LinearBand[], value: number) {
   return { band, range };
 }
 
-function ageText(years: number): string {
-  if (years <= 1) return 'até 1 ano';
-  if (years > 10) return 'mais de 10 anos';
-  return `mais de ${years - 1} e até ${years} anos`;
+/** The age band in words, from the table: 'até 1 ano', 'mais de 4 e até 5 anos', 'mais de 10 anos'. */
+function ageText(bands: TaxTableSet['ageReduction'], years: number): string {
+  const { aboveYears, upToYears } = ageBandOf(bands, years);
+  const anos = (n: number) => `${n} ${n === 1 ? 'ano' : 'anos'}`;
+  if (aboveYears === null) return upToYears === null ? 'qualquer idade' : `até ${anos(upToYears)}`;
+  if (upToYears === null) return `mais de ${anos(aboveYears)}`;
+  return `mais de ${aboveYears} e até ${anos(upToYears)}`;
 }
 
 /** The itemised result with a plain-language line for each figure. */
@@ -103,7 +107,7 @@ export function buildBreakdown(input: TaxInput, result: TaxResult): BreakdownLin
       cents: afterAge - gross,
       kind: 'item',
       explanation: b.ageReductionPercent
-        ? `Carro matriculado noutro país da UE com ${ageText(b.ageYears ?? 0)} (da 1.ª matrícula à data da declaração): desconto de ${b.ageReductionPercent}% sobre todo o imposto.`
+        ? `Carro matriculado noutro país da UE com ${ageText(t.ageReduction, b.ageYears ?? 0)} (da 1.ª matrícula à data da declaração): desconto de ${b.ageReductionPercent}% sobre todo o imposto.`
         : input.firstRegistration === null
           ? 'Não se aplica: carro novo, nunca matriculado.'
           : 'Não se aplica: só os carros com matrícula definitiva noutro país da UE têm esta redução.',
@@ -126,7 +130,7 @@ export function buildBreakdown(input: TaxInput, result: TaxResult): BreakdownLin
       label: 'ISV a pagar',
       cents: isv,
       kind: 'total',
-      explanation: `Imposto sobre Veículos, pago na legalização, arredondado ao cêntimo.${unfloored < 0 ? ' O cálculo dá um valor negativo, por isso o ISV é 0 €.' : ''}`,
+      explanation: `Imposto sobre Veículos, pago na legalização, arredondado ao cêntimo.${unfloored < 0 ? ' O cálculo dá um valor negativo, por isso o ISV é €0.' : ''}`,
     });
   }
 

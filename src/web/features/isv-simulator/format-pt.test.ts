@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { formatDatePt, formatEuro, formatEuroCents, formatIntegerPt } from './format-pt.ts';
 
-describe('Portuguese figures', () => {
+describe('simulator figures', () => {
   it.each([
-    [0, '0,00 €'],
-    [5, '0,05 €'],
-    [83_023, '830,23 €'],
-    [123_456, '1.234,56 €'],
-    [123_456_789, '1.234.567,89 €'],
-    [-89_941, '-899,41 €'],
-  ])('%i cents -> %s', (cents, text) => expect(formatEuroCents(cents)).toBe(text.replace(' ', '\u00a0')));
+    [0, '€0,00'],
+    [5, '€0,05'],
+    [83_023, '€830,23'],
+    [123_456, '€1 234,56'],
+    [123_456_789, '€1 234 567,89'],
+    [-89_941, '-€899,41'],
+  ])('%i cents -> %s', (cents, text) => expect(formatEuroCents(cents)).toBe(text.replace(/ /g, '\u00a0')));
 
-  it('keeps the euro sign on the figure with a no-break space', () => expect(formatEuroCents(100)).toBe('1,00\u00a0€'));
+  it('writes money as every public page does: the € first', () => expect(formatEuroCents(100)).toBe('€1,00'));
 
   it('formats the engine euros without float drift', () => {
-    expect(formatEuro(830.23)).toBe('830,23\u00a0€');
-    expect(formatEuro(0.1 + 0.2)).toBe('0,30\u00a0€');
-    expect(formatEuro(1631.07)).toBe('1.631,07\u00a0€');
+    expect(formatEuro(830.23)).toBe('€830,23');
+    expect(formatEuro(0.1 + 0.2)).toBe('€0,30');
+    expect(formatEuro(1631.07)).toBe('€1\u00a0631,07');
   });
 
   it('groups integers with dots and writes dates day first', () => {

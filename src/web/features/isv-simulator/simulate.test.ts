@@ -3,7 +3,7 @@ import { DEFAULT_FORM, type IsvForm } from './form-state.ts';
 import { formToRequest, MISSING_FIRST_REGISTRATION, simulate } from './simulate.ts';
 
 const now = new Date('2025-11-21T10:00:00Z');
-/** A worked example: petrol, 1395 cm3, 135 g/km WLTP, 2020-06-01 to 2025-11-21, ISV 830,23 €. */
+/** A worked example: petrol, 1395 cm3, 135 g/km WLTP, 2020-06-01 to 2025-11-21, ISV €830,23. */
 const example: IsvForm = {
   ...DEFAULT_FORM,
   cc: '1395',
@@ -65,7 +65,7 @@ describe('formToRequest', () => {
 });
 
 describe('simulate', () => {
-  it('runs the shared engine: the worked example pays 830,23 €', () => {
+  it('runs the shared engine: the worked example pays €830,23', () => {
     const s = simulate(example, now);
     expect(s.status).toBe('ok');
     if (s.status !== 'ok') return;

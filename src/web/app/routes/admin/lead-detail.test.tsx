@@ -68,6 +68,30 @@ describe('lead detail', () => {
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/seen'))).toHaveLength(1));
   });
 
+  it('shows which ad brought the lead (utm_source), labelled, and nothing when there was none', async () => {
+    serve(lead7({ origin: 'form', manual: false, utmSource: 'facebook_spring-campaign' }));
+    const view = open();
+    expect(await screen.findByTestId('lead-utm-source')).toHaveTextContent('facebook_spring-campaign');
+    expect(screen.getByText('Ad source (utm_source)')).toBeInTheDocument();
+    view.unmount();
+    serve(lead7({ utmSource: null }));
+    open();
+    expect(await screen.findByRole('heading', { name: 'Lead #AI-2026-0007' })).toBeInTheDocument();
+    expect(screen.queryByText('Ad source (utm_source)')).toBeNull();
+  });
+
+  it('status: Converted is disabled with its reason written under it (readable without hover)', async () => {
+    serve(lead7());
+    open();
+    const trigger = await screen.findByTestId('lead-status');
+    fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false, pointerType: 'mouse' });
+    const converted = await screen.findByRole('option', { name: 'Converted' });
+    expect(converted).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('converted-hint')).toHaveTextContent(
+      'Converting creates an import: available when imports arrive.',
+    );
+  });
+
   it('hides the quote card when there is neither budget nor quoted amount', async () => {
     serve(lead7({ budget: null, quotedAmount: null }));
     open();

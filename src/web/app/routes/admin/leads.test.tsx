@@ -369,14 +369,23 @@ describe('Leads list', () => {
     await expectToast('Error', 'Failed to mark all leads as read: 500: Database unavailable');
   });
 
-  it('mailbox buttons are disabled until a mailbox is connected; an empty result says so', async () => {
+  it('mailbox buttons say e-mail is not connected yet, with no pointer elsewhere; an empty result says so', async () => {
     stubFetch(() => json(buildLeadPage([])));
     renderScreen();
     expect(await screen.findByText('No leads found')).toBeInTheDocument();
     expect(screen.getByText('No leads match your search and filters.')).toBeInTheDocument();
     expect(screen.getByTestId('leads-total')).toHaveTextContent('0 leads');
-    expect(screen.getByRole('button', { name: 'Check e-mails' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Import lead by reference' })).toBeDisabled();
+    for (const name of ['Check e-mails', 'Import lead by reference']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      fireEvent.click(button);
+      expect(screen.getByRole('tooltip')).toHaveTextContent(
+        'E-mail is not connected yet: e-mails cannot be checked or imported from here.',
+      );
+      expect(screen.getByRole('tooltip').textContent).not.toMatch(/settings/i);
+      fireEvent.click(button);
+      expect(screen.queryByRole('tooltip')).toBeNull();
+    }
     expect(screen.getByRole('button', { name: 'Create lead manually' })).toBeEnabled();
   });
 
@@ -391,5 +400,7 @@ describe('Leads list', () => {
     expect(links[2]).toHaveAttribute('href', '/admin/leads/3');
     expect(links[2]).toHaveTextContent('Orange');
     expect(within(links[3]!).getByRole('img', { name: 'Urgent attention required' })).toBeInTheDocument();
+    // The indicator's meaning is written on the card: a phone has no hover for its tooltip.
+    expect(within(links[3]!).getByTestId('attention-text')).toHaveTextContent('Urgent attention required');
   });
 });

@@ -81,6 +81,11 @@ export function LandingScreen({
           </>
         ) : undefined
       }
+      menuExtra={
+        variant === 'full' ? (
+          <PublicHeaderLink href={`#${QUOTE_FORM.anchorId}`}>Pedir orçamento</PublicHeaderLink>
+        ) : undefined
+      }
       actions={
         <>
           {/* The tax-calculator extension's download button goes first here. */}

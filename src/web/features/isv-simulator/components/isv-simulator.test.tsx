@@ -53,14 +53,14 @@ describe('/simulador-isv', () => {
     await user.clear(declaration);
     await user.type(declaration, '2025-11-21');
 
-    expect(isv()).toHaveTextContent('830,23 €');
-    expect(line('cilindrada')).toHaveTextContent('Componente cilindrada1.631,07 €');
-    expect(line('ambiental')).toHaveTextContent('Componente ambiental98,57 €');
-    expect(line('particulas')).toHaveTextContent('Agravamento partículas0,00 €');
-    expect(line('reducao')).toHaveTextContent('Redução por antiguidade52%-899,41 €');
-    expect(line('intermedia')).toHaveTextContent('Taxa intermédia100%0,00 €');
-    expect(line('isv')).toHaveTextContent('ISV a pagar830,23 €');
-    expect(line('total')).toHaveTextContent('Total de impostos830,23 €');
+    expect(isv()).toHaveTextContent('€830,23');
+    expect(line('cilindrada')).toHaveTextContent('Componente cilindrada€1 631,07');
+    expect(line('ambiental')).toHaveTextContent('Componente ambiental€98,57');
+    expect(line('particulas')).toHaveTextContent('Agravamento partículas€0,00');
+    expect(line('reducao')).toHaveTextContent('Redução por antiguidade52%-€899,41');
+    expect(line('intermedia')).toHaveTextContent('Taxa intermédia100%€0,00');
+    expect(line('isv')).toHaveTextContent('ISV a pagar€830,23');
+    expect(line('total')).toHaveTextContent('Total de impostos€830,23');
 
     // The inputs are in the address, ready to share.
     expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({
@@ -74,8 +74,8 @@ describe('/simulador-isv', () => {
     // A price and odometer of a used car: IVA 0, total shown.
     await user.type(screen.getByLabelText('Preço do carro (€)'), '15.000');
     await user.type(screen.getByLabelText('Quilómetros'), '85000');
-    expect(line('iva')).toHaveTextContent('IVA0,00 €');
-    expect(screen.getByTestId('isv-total-impostos')).toHaveTextContent('Total de impostos: 830,23 €');
+    expect(line('iva')).toHaveTextContent('IVA€0,00');
+    expect(screen.getByTestId('isv-total-impostos')).toHaveTextContent('Total de impostos: €830,23');
   });
 
   it('restores a shared link and carries the car into the quote form', async () => {
@@ -85,7 +85,7 @@ describe('/simulador-isv', () => {
     expect(screen.getByLabelText('Cilindrada (cm³)')).toHaveValue('1395');
     expect(screen.getByLabelText('Data da 1.ª matrícula')).toHaveValue('2020-06-01');
     expect(screen.getByRole('radio', { name: 'WLTP' })).toBeChecked();
-    expect(isv()).toHaveTextContent('830,23 €');
+    expect(isv()).toHaveTextContent('€830,23');
 
     // A plain link to the landing page's quote form (its own server-rendered page).
     expect(screen.getByRole('link', { name: 'Pedir orçamento para este carro' })).toHaveAttribute(
@@ -121,9 +121,9 @@ describe('/simulador-isv', () => {
       'Com 1.ª matrícula antes de setembro de 2018 assumimos NEDC. Confirme no certificado de conformidade',
     );
     expect(screen.getByRole('radio', { name: 'NEDC' })).toBeChecked();
-    expect(line('particulas')).toHaveTextContent('500,00 €');
+    expect(line('particulas')).toHaveTextContent('€500,00');
     await user.click(screen.getByRole('checkbox', { name: /Partículas abaixo de 0,001 g\/km/ }));
-    expect(line('particulas')).toHaveTextContent('0,00 €');
+    expect(line('particulas')).toHaveTextContent('€0,00');
 
     await user.click(screen.getByRole('radio', { name: 'Híbrido plug-in' }));
     expect(screen.getByLabelText('Autonomia elétrica (km)')).toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('/simulador-isv', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Elétrico' }));
     expect(screen.queryByLabelText('Cilindrada (cm³)')).not.toBeInTheDocument();
-    expect(isv()).toHaveTextContent('0,00 €');
+    expect(isv()).toHaveTextContent('€0,00');
     expect(
       within(screen.getByTestId('isv-linhas')).getByText('Os carros 100% elétricos estão isentos de ISV.'),
     ).toBeInTheDocument();

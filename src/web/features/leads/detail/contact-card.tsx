@@ -32,7 +32,7 @@ const savedValues = (lead: Lead): LeadUpdateInput => ({
 export const fullName = (lead: Pick<Lead, 'firstName' | 'lastName'>) =>
   [lead.firstName, lead.lastName].filter(Boolean).join(' ');
 
-/** Contact block with view and edit modes, the status dropdown and the two timestamps. */
+/** Contact block with view and edit modes, the status dropdown, the two timestamps and the ad source. */
 export function ContactCard({ lead }: { lead: Lead }) {
   const [editing, setEditing] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);
@@ -168,6 +168,15 @@ export function ContactCard({ lead }: { lead: Lead }) {
               {formatDateTime(lead.lastInteractionAt)}
             </time>
           </div>
+          {lead.utmSource ? (
+            // Which ad or campaign link brought the lead (the utm_source of the site's address).
+            <div className="grid min-w-0 gap-1 sm:col-span-3">
+              <span className="text-muted-foreground">Ad source (utm_source)</span>
+              <span className="break-words" data-testid="lead-utm-source">
+                {lead.utmSource}
+              </span>
+            </div>
+          ) : null}
         </div>
       </CardContent>
       {lead.phone && (

@@ -1,7 +1,6 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#shared/leads/status.ts';
 import type { Lead } from '#shared/schemas/leads.ts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
 import { useUpdateLead } from '../api/update-lead.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 
@@ -29,17 +28,15 @@ export function StatusSelect({ lead }: { lead: Lead }) {
       <SelectContent>
         {LEAD_STATUSES.map((status) =>
           status === 'converted' && lead.status !== 'converted' ? (
-            <Tooltip key={status}>
-              <TooltipTrigger asChild>
-                {/* The disabled item ignores the pointer; this wrapper carries the tooltip. */}
-                <div>
-                  <SelectItem value={status} disabled aria-description={CONVERTED_HINT}>
-                    {LEAD_STATUS_LABELS[status]}
-                  </SelectItem>
-                </div>
-              </TooltipTrigger>
-              <TooltipContent side="left">{CONVERTED_HINT}</TooltipContent>
-            </Tooltip>
+            // Disabled, with its reason in words under it: a tooltip could not open on a phone.
+            <div key={status}>
+              <SelectItem value={status} disabled aria-description={CONVERTED_HINT}>
+                {LEAD_STATUS_LABELS[status]}
+              </SelectItem>
+              <p className="px-2 pb-1.5 text-xs text-muted-foreground" data-testid="converted-hint">
+                {CONVERTED_HINT}
+              </p>
+            </div>
           ) : (
             <SelectItem key={status} value={status}>
               {LEAD_STATUS_LABELS[status]}

@@ -43,6 +43,7 @@ export function NotificationBell() {
           size="icon"
           className="relative"
           aria-label={count ? `Notifications (${count} unread)` : 'Notifications'}
+          title={count ? `Notifications (${count} unread)` : 'Notifications'}
         >
           <Bell />
           {count > 0 && (

@@ -1,4 +1,5 @@
 import type { PublicProposal } from '#shared/schemas/proposals.ts';
+import { formatWholeEuros } from '#web/lib/public-money.ts';
 
 /** A decimal string ('23450.50') as integer cents; null for null or anything else. */
 export function toCents(decimal: string | null | undefined): number | null {
@@ -14,11 +15,8 @@ export function toCents(decimal: string | null | undefined): number | null {
 /** Whole euros, rounded half away from zero: the customer's page shows no cents. */
 export const wholeEuros = (cents: number) => Math.sign(cents) * Math.round(Math.abs(cents) / 100);
 
-/** '€23 450': the € first, thousands apart by a no-break space (no locale data, the same on server and browser). */
-export function formatEuros(euros: number): string {
-  const digits = String(Math.abs(euros)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  return `${euros < 0 ? '-' : ''}€${digits}`;
-}
+/** The public pages' money rule, in whole euros ('€23 450'). */
+export const formatEuros = formatWholeEuros;
 
 export function formatInteger(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');

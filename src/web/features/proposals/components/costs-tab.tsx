@@ -1,6 +1,8 @@
 import { Controller } from 'react-hook-form';
 import { AlertTriangle } from 'lucide-react';
 import type { ProposalCosts } from '#shared/proposals/costs.ts';
+import { ageBandOf, ageBandText } from '#shared/tax/age-band.ts';
+import { tableSetByVersion } from '#shared/tax/table-sets.ts';
 import { parseEuros } from '#shared/schemas/proposals.ts';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
@@ -143,6 +145,8 @@ export function CostBreakdown({
   registration: string;
 }) {
   const b = costs.tax?.breakdown;
+  const ageTable = b ? tableSetByVersion(b.tableVersion)?.ageReduction : undefined;
+  const ageBand = b?.ageYears != null && ageTable ? ageBandText(ageBandOf(ageTable, b.ageYears)) : null;
   return (
     <section
       className="grid content-start gap-3 rounded-lg border bg-muted/30 p-4"
@@ -163,11 +167,7 @@ export function CostBreakdown({
             {b.particleSurcharge > 0 && (
               <Row muted label="Diesel particle surcharge" value={euros(b.particleSurcharge)} />
             )}
-            <Row
-              muted
-              label={`Age reduction${b.ageYears !== null ? ` (${b.ageYears} yr)` : ''}`}
-              value={`${b.ageReductionPercent}%`}
-            />
+            <Row muted label={`Age reduction${ageBand ? ` (${ageBand})` : ''}`} value={`${b.ageReductionPercent}%`} />
             {b.intermediateRatePercent !== 100 && (
               <Row muted label="Hybrid rate" value={`${b.intermediateRatePercent}%`} />
             )}

@@ -150,6 +150,7 @@ export function ImagesTab({ photos, onChange, autoDeselectSmall }: Props) {
                     variant="ghost"
                     className="size-7 text-white hover:bg-white/20 hover:text-white"
                     aria-label={`Move photo ${position + 1} earlier`}
+                    title={`Move photo ${position + 1} earlier`}
                     disabled={position === 0}
                     onClick={() => onChange((list) => movePhoto(list, index, visible[position - 1]!.index))}
                   >
@@ -161,6 +162,7 @@ export function ImagesTab({ photos, onChange, autoDeselectSmall }: Props) {
                     variant="ghost"
                     className="size-7 text-white hover:bg-white/20 hover:text-white"
                     aria-label={`Move photo ${position + 1} later`}
+                    title={`Move photo ${position + 1} later`}
                     disabled={position === visible.length - 1}
                     onClick={() => onChange((list) => movePhoto(list, index, visible[position + 1]!.index))}
                   >
@@ -172,6 +174,7 @@ export function ImagesTab({ photos, onChange, autoDeselectSmall }: Props) {
                     variant="ghost"
                     className="size-7 text-white hover:bg-white/20 hover:text-white"
                     aria-label={`Remove photo ${position + 1}`}
+                    title={`Remove photo ${position + 1}`}
                     onClick={() => onChange((list) => list.filter((_, i) => i !== index))}
                   >
                     <X aria-hidden />

@@ -138,7 +138,7 @@ describe('timeline card', () => {
     const email = items()[1]!;
     expect(within(email).queryByRole('button', { name: 'Edit entry' })).toBeNull();
     expect(within(email).queryByRole('button', { name: 'Delete entry' })).toBeNull();
-    fireEvent.click(within(email).getByRole('button', { expanded: false }));
+    fireEvent.click(within(email).getByRole('button', { name: 'Read the whole e-mail' }));
     expect(email).toHaveAttribute('data-expanded', 'true');
     expect(email).toHaveTextContent('FromMaria <maria@example.com>');
     expect(email).toHaveTextContent('Togeral@autoimport.test');
@@ -146,9 +146,37 @@ describe('timeline card', () => {
     const body = within(email).getByTestId('email-body');
     expect(body.textContent).toBe('Hello team\n\nSecond paragraph');
     expect(body.querySelector('b, img, script')).toBeNull();
-    // The newest collapses on click.
-    fireEvent.click(within(items()[0]!).getByRole('button', { expanded: true }));
+    fireEvent.click(within(email).getByRole('button', { name: 'Show less' }));
+    expect(email).toHaveAttribute('data-expanded', 'false');
+    // The newest collapses on a click of its header.
+    fireEvent.click(within(items()[0]!).getAllByRole('button', { expanded: true })[0]!);
     expect(items()[0]).toHaveAttribute('data-expanded', 'false');
+  });
+
+  it('a long e-mail can be read whole: the collapsed summary is cut, the expanded body is all of it', async () => {
+    const long = `${'Prezados, gostaria de saber mais sobre o carro. '.repeat(60)}FIM DA MENSAGEM`;
+    const mail = entry({
+      id: 9,
+      type: 'email',
+      kind: 'email_received',
+      label: 'Email Received',
+      title: null,
+      description: long,
+      emailData: { from: 'a@b.pt', to: 'geral@autoimport.test', subject: 'Longo', body: long },
+      editable: false,
+      createdAt: '2026-11-16T09:00:00.000Z',
+    });
+    const short = entry({ id: 10, description: 'Short call.', createdAt: '2026-11-17T09:00:00.000Z' });
+    entries = [mail, short];
+    setup();
+    await waitFor(() => expect(items()).toHaveLength(2));
+    const item = items()[1]!;
+    expect(within(item).getByTestId('timeline-summary').textContent).toHaveLength(103);
+    expect(item).not.toHaveTextContent('FIM DA MENSAGEM');
+    fireEvent.click(within(item).getByRole('button', { name: 'Read the whole e-mail' }));
+    expect(within(item).getByTestId('email-body').textContent).toBe(long);
+    // A call whose summary is all there is offers nothing more.
+    expect(within(items()[0]!).queryByTestId('timeline-more')).toBeNull();
   });
 
   it("add entry: 'Title and description are required for non-email entries', then creates with the chosen date", async () => {

@@ -7,6 +7,12 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { emailBodyText } from './email-text.ts';
 import { KindIcon } from './kind-icon.tsx';
 
+/** Whether the collapsed summary hides anything: an e-mail always (headers and body), else a cut text or details. */
+const hasMore = (entry: TimelineEntry, summary: string) =>
+  entry.type === 'email' ||
+  summary !== (entry.description ?? '').trim() ||
+  !!(entry.metadata?.duration || entry.metadata?.outcome || entry.metadata?.followUp);
+
 const who = (entry: TimelineEntry) =>
   entry.createdByName ?? (entry.type === 'email' ? (entry.emailData?.from ?? null) : null);
 
@@ -28,6 +34,7 @@ export function TimelineItem({
   const heading = (entry.title && entry.title !== entry.label ? entry.title : null) ?? entry.emailData?.subject ?? null;
   const by = who(entry);
   const bodyId = `timeline-entry-${entry.id}-body`;
+  const summary = timelineSummary(entry);
   return (
     <li
       className="relative flex gap-3 pb-5 last:pb-0"
@@ -57,7 +64,7 @@ export function TimelineItem({
             </span>
             {!expanded && (
               <span className="mt-1 block text-sm break-words text-muted-foreground" data-testid="timeline-summary">
-                {timelineSummary(entry)}
+                {summary}
               </span>
             )}
           </button>
@@ -90,6 +97,19 @@ export function TimelineItem({
           <div id={bodyId} className="mt-2 text-sm">
             {entry.type === 'email' ? <EmailDetails entry={entry} /> : <ContactDetails entry={entry} />}
           </div>
+        )}
+        {hasMore(entry, summary) && (
+          // A visible way to read the whole entry: the header toggles too, but does not look like it.
+          <button
+            type="button"
+            onClick={onToggle}
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            className="mt-1 rounded-sm text-xs font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            data-testid="timeline-more"
+          >
+            {expanded ? 'Show less' : entry.type === 'email' ? 'Read the whole e-mail' : 'Show more'}
+          </button>
         )}
       </div>
     </li>

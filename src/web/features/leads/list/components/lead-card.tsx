@@ -4,7 +4,7 @@ import { Star } from 'lucide-react';
 import type { LeadListItem } from '#shared/schemas/leads.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { formatBudget } from '../format.ts';
-import { AttentionIndicator, type Attention } from './attention-indicator.tsx';
+import { AttentionIndicator, attentionLabel, type Attention } from './attention-indicator.tsx';
 import { LeadStatusBadge, SourceBadge } from './lead-badges.tsx';
 import { fullName, leadPath } from './lead-open.ts';
 
@@ -43,7 +43,13 @@ export const LeadCard = memo(function LeadCard({ lead, attention, itemRef }: Lea
         </span>
         <span className="mt-2 flex items-center gap-2 text-xs text-muted-foreground">
           <SourceBadge source={lead.emailSource} />
-          <span className="ml-auto truncate tabular-nums">{formatDateTime(lead.lastInteractionAt)}</span>
+          {attention !== null && (
+            // Touch has no hover for the indicator's tooltip: its meaning in words too.
+            <span className="min-w-0 truncate" aria-hidden data-testid="attention-text">
+              {attentionLabel(attention)}
+            </span>
+          )}
+          <span className="ml-auto shrink-0 tabular-nums">{formatDateTime(lead.lastInteractionAt)}</span>
         </span>
       </Link>
     </li>

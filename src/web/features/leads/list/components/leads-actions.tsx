@@ -1,33 +1,31 @@
 import { CheckCheck, Download, Hash, MailSearch, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
+import { TapTip } from '#web/components/ui/tap-tip.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { toastFailure } from '#web/lib/notify.ts';
 import { exportLeadsUrl } from '../../api/export-leads.ts';
 import { useMarkAllSeen } from '../../api/mark-all-seen.ts';
 import type { LeadListFilters } from '../filters.ts';
 
-export const MAILBOX_FIRST = 'Connect a mailbox in Settings first';
+/** Until a mailbox can be connected, say what is missing; there is no screen to send anyone to. */
+export const MAILBOX_NOT_CONNECTED = 'E-mail is not connected yet: e-mails cannot be checked or imported from here.';
 
-/** A disabled button cannot show a tooltip itself: a focusable wrapper carries it. */
-function NeedsMailbox({ children }: { children: ReactNode }) {
+/**
+ * A mailbox button that cannot work yet. It stays focusable and tappable (aria-disabled, not
+ * disabled) so a tap, a click, hover or focus shows why.
+ */
+function NeedsMailbox({ icon, label }: { icon: ReactNode; label: string }) {
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <span
-          tabIndex={0}
-          className="inline-flex rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        >
-          {children}
-        </span>
-      </TooltipTrigger>
-      <TooltipContent>{MAILBOX_FIRST}</TooltipContent>
-    </Tooltip>
+    <TapTip content={MAILBOX_NOT_CONNECTED} side="bottom">
+      <Button size="sm" variant="outline" aria-disabled="true" className="opacity-50">
+        {icon} {label}
+      </Button>
+    </TapTip>
   );
 }
 
-/** The list's header buttons. The two mailbox buttons wait for the mail integration. */
+/** The list's header buttons, each with its name in words (phones too). The two mailbox buttons wait for the mail integration. */
 export function LeadsActions({ filters, onCreate }: { filters: LeadListFilters; onCreate: () => void }) {
   const markAllSeen = useMarkAllSeen();
   const markAll = () =>
@@ -40,22 +38,14 @@ export function LeadsActions({ filters, onCreate }: { filters: LeadListFilters; 
       <Button size="sm" onClick={onCreate}>
         <Plus /> Create lead manually
       </Button>
-      <NeedsMailbox>
-        <Button size="sm" variant="outline" disabled>
-          <MailSearch /> <span className="sr-only sm:not-sr-only">Check e-mails</span>
-        </Button>
-      </NeedsMailbox>
-      <NeedsMailbox>
-        <Button size="sm" variant="outline" disabled>
-          <Hash /> <span className="sr-only sm:not-sr-only">Import lead by reference</span>
-        </Button>
-      </NeedsMailbox>
+      <NeedsMailbox icon={<MailSearch />} label="Check e-mails" />
+      <NeedsMailbox icon={<Hash />} label="Import lead by reference" />
       <Button size="sm" variant="outline" onClick={markAll} disabled={markAllSeen.isPending}>
-        <CheckCheck /> <span className="sr-only sm:not-sr-only">Mark all as read</span>
+        <CheckCheck /> Mark all as read
       </Button>
       <Button size="sm" variant="outline" asChild>
         <a href={exportLeadsUrl(filters)} download>
-          <Download /> <span className="sr-only sm:not-sr-only">Export CSV</span>
+          <Download /> Export CSV
         </a>
       </Button>
     </div>

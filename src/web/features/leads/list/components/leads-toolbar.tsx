@@ -39,6 +39,7 @@ export function LeadsToolbar({ filters, onChange }: LeadsToolbarProps) {
             variant="ghost"
             size="icon"
             aria-label="Clear search"
+            title="Clear search"
             className="absolute top-1/2 right-0.5 size-8 -translate-y-1/2"
             onClick={() => set({ search: '' })}
           >
