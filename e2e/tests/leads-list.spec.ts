@@ -352,7 +352,9 @@ test.describe('leads list', () => {
     await expectToast(page, 'All Leads Marked as Read', 'Marked 0 leads as read');
   });
 
-  test('Export CSV downloads the filtered list: UTF-8 with BOM, a header and the rows', async ({ page }) => {
+  test('Export CSV downloads the filtered list: UTF-8 with BOM, Portuguese format, a header and the rows', async ({
+    page,
+  }) => {
     const tag = uniqueTag();
     const leads = leadsApi(page);
     await openAs(page, admin, '/admin/leads');
@@ -376,12 +378,13 @@ test.describe('leads list', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Reference,First name,Last name,Email,Phone,Make,Model,Year,Budget (EUR),Status,Source,Created,Last interaction',
+      // Portuguese spreadsheets split on ';' and read a decimal comma (the default format).
+      'Reference;First name;Last name;Email;Phone;Make;Model;Year;Budget (EUR);Status;Source;Created;Last interaction',
     );
     expect(lines).toHaveLength(2); // the rejected lead is filtered out like on screen
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${kept.reference},Exported,Conceição ${tag},,,Škoda,Octavia,,18500.50,Requested,Geral,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},`,
+        `^${kept.reference};Exported;Conceição ${tag};;;Škoda;Octavia;;18500,50;Requested;Geral;\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};`,
       ),
     );
   });
