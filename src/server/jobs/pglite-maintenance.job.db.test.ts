@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { vacuumAnalyze } from '#server/db/pglite-maintenance.ts';
 import { leads } from '#server/db/schema/leads.ts';
 import { createTestDatabase, onPostgres } from '#test/test-db.ts';
 import { HOUR, MINUTE } from './job.ts';
@@ -34,6 +35,14 @@ describe('pglite-maintenance job (PGlite has no autovacuum)', () => {
     if (onPostgres()) expect(jobs).toEqual([]);
     else expect(jobs).toMatchObject([{ name: 'pglite-maintenance', schedule: { every: HOUR, firstAfter: MINUTE } }]);
   });
+
+  it.runIf(onPostgres())(
+    'vacuumAnalyze (also run by the seed scripts) leaves PostgreSQL to its autovacuum',
+    async () => {
+      await vacuumAnalyze(t);
+      expect(await statsRows()).toBe(0);
+    },
+  );
 
   it.skipIf(onPostgres())('runs VACUUM (ANALYZE) through the runner and records the run', async () => {
     const { log, messages } = captureLog();
