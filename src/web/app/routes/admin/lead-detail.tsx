@@ -14,6 +14,8 @@ import { QuoteCard } from '#web/features/leads/detail/quote-card.tsx';
 import { useMarkSeenOnce } from '#web/features/leads/detail/use-mark-seen.ts';
 import { VehicleCard } from '#web/features/leads/detail/vehicle-card.tsx';
 import { LeadFormDialog } from '#web/features/leads/dialogs/lead-form-dialog.tsx';
+import { CreateImportDialog } from '#web/features/imports/dialogs/create-import-dialog.tsx';
+import { useProposals } from '#web/features/proposals/api/get-proposals.ts';
 import { ProposalsCard } from '#web/features/proposals/components/proposals-card.tsx';
 import { TimelineCard } from '#web/features/timeline/components/timeline-card.tsx';
 
@@ -28,6 +30,9 @@ export function LeadDetailScreen() {
 function LeadDetail({ id }: { id: number }) {
   const query = useLead(id);
   const [editOpen, setEditOpen] = useState(false);
+  const [converting, setConverting] = useState(false);
+  // The conversion dialog's picker; the proposals card reads the same query.
+  const proposals = useProposals(id);
   useMarkSeenOnce(id, !!query.data);
 
   // Also after a live refresh: a lead merged away or deleted elsewhere answers 404.
@@ -50,7 +55,7 @@ function LeadDetail({ id }: { id: number }) {
           <DuplicateNotices lead={lead} />
           <div className="grid items-start gap-4 lg:grid-cols-2">
             <div className="grid min-w-0 gap-4">
-              <ContactCard lead={lead} />
+              <ContactCard lead={lead} onConvert={() => setConverting(true)} />
               <VehicleCard lead={lead} />
               <QuoteCard lead={lead} />
               <NotesCard lead={lead} />
@@ -61,6 +66,12 @@ function LeadDetail({ id }: { id: number }) {
             </div>
           </div>
           <LeadFormDialog mode="edit" lead={lead} open={editOpen} onOpenChange={setEditOpen} />
+          <CreateImportDialog
+            open={converting}
+            onOpenChange={setConverting}
+            lead={lead}
+            proposals={proposals.data ?? []}
+          />
         </>
       )}
     </QueryStates>

@@ -33,7 +33,7 @@ export const fullName = (lead: Pick<Lead, 'firstName' | 'lastName'>) =>
   [lead.firstName, lead.lastName].filter(Boolean).join(' ');
 
 /** Contact block with view and edit modes, the status dropdown, the two timestamps and the ad source. */
-export function ContactCard({ lead }: { lead: Lead }) {
+export function ContactCard({ lead, onConvert }: { lead: Lead; onConvert: () => void }) {
   const [editing, setEditing] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);
   const schema = useMemo(() => leadUpdateSchema(new Date().getFullYear()), []);
@@ -154,7 +154,7 @@ export function ContactCard({ lead }: { lead: Lead }) {
             <span className="text-muted-foreground" id="lead-status-label">
               Status
             </span>
-            <StatusSelect lead={lead} />
+            <StatusSelect lead={lead} onConvert={onConvert} />
           </div>
           <div className="grid gap-1">
             <span className="text-muted-foreground">Created</span>

@@ -4,15 +4,19 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { useUpdateLead } from '../api/update-lead.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 
-export const CONVERTED_HINT = 'Converting creates an import: available when imports arrive.';
-
 /**
- * The seven statuses, the same set everywhere. Converted stays disabled until the imports feature
- * opens the Create Import dialog from it (ADR 012).
+ * The seven statuses, the same set everywhere. Choosing Converted changes nothing here: it asks
+ * `onConvert` (the screen opens 'Create Import from Lead'), and the lead becomes converted only
+ * once the import exists; cancelling leaves the status as it was.
  */
-export function StatusSelect({ lead }: { lead: Lead }) {
+export function StatusSelect({ lead, onConvert }: { lead: Lead; onConvert: () => void }) {
   const update = useUpdateLead(lead.id);
-  const onChange = (status: string) =>
+  const onChange = (status: string) => {
+    if (status === lead.status) return;
+    if (status === 'converted') {
+      onConvert();
+      return;
+    }
     update.mutate(
       { status: status as LeadStatus },
       {
@@ -20,29 +24,19 @@ export function StatusSelect({ lead }: { lead: Lead }) {
         onError: (err) => toastFailure('Failed to update status', err),
       },
     );
+  };
   return (
+    // Controlled by the saved status: picking Converted and cancelling shows the old status again.
     <Select value={lead.status} onValueChange={onChange} disabled={update.isPending}>
       <SelectTrigger aria-labelledby="lead-status-label" className="w-full" data-testid="lead-status">
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
-        {LEAD_STATUSES.map((status) =>
-          status === 'converted' && lead.status !== 'converted' ? (
-            // Disabled, with its reason in words under it: a tooltip could not open on a phone.
-            <div key={status}>
-              <SelectItem value={status} disabled aria-description={CONVERTED_HINT}>
-                {LEAD_STATUS_LABELS[status]}
-              </SelectItem>
-              <p className="px-2 pb-1.5 text-xs text-muted-foreground" data-testid="converted-hint">
-                {CONVERTED_HINT}
-              </p>
-            </div>
-          ) : (
-            <SelectItem key={status} value={status}>
-              {LEAD_STATUS_LABELS[status]}
-            </SelectItem>
-          ),
-        )}
+        {LEAD_STATUSES.map((status) => (
+          <SelectItem key={status} value={status}>
+            {LEAD_STATUS_LABELS[status]}
+          </SelectItem>
+        ))}
       </SelectContent>
     </Select>
   );

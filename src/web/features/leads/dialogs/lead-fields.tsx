@@ -27,7 +27,7 @@ export const EMAIL_SOURCE_OPTIONS: Option[] = EMAIL_SOURCES.map((value) => ({
   value,
   label: EMAIL_SOURCE_LABELS[value],
 }));
-/** Converted is chosen through the Create Import dialog, which arrives with the imports feature. */
+/** Converted is chosen from the lead's status (it opens 'Create Import from Lead'), not in this form. */
 export const STATUS_OPTIONS = (current?: LeadStatus): Option[] =>
   LEAD_STATUSES.map((value) => ({
     value,
