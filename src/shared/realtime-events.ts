@@ -8,6 +8,7 @@ export const REALTIME_EVENT_TYPES = [
   'lead_deleted',
   'import_created',
   'import_updated',
+  'supplier_changed',
   'notification_created',
   'notifications_read',
   'user_updated',

@@ -1,8 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { createdAt, money15, updatedAt } from './columns.ts';
 import { leads } from './leads.ts';
+import { proposals } from './proposals.ts';
+
+/** Optimistic concurrency (docs/decisions/022-optimistic-concurrency.md): every update adds one. */
+const version = () => integer().notNull().default(1);
 
 export const suppliers = pgTable('suppliers', {
   id: serial().primaryKey(),
@@ -15,13 +19,21 @@ export const suppliers = pgTable('suppliers', {
   notes: text(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  version: version(),
 });
 
 export const imports = pgTable(
   'imports',
   {
     id: serial().primaryKey(),
+    /** The customer's tracking page /acompanhar/{publicId}: unguessable (a random UUID), never the id. */
+    publicId: varchar({ length: 36 })
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()::text`),
     leadId: integer().references(() => leads.id, { onDelete: 'set null' }),
+    /** The proposal the import was created from, if any (its page is linked from the tracking page). */
+    proposalId: integer().references(() => proposals.id, { onDelete: 'set null' }),
     clientName: varchar({ length: 255 }).notNull(),
     clientEmail: varchar({ length: 255 }),
     clientPhone: varchar({ length: 50 }),
@@ -40,8 +52,16 @@ export const imports = pgTable(
     notes: text(),
     deliveryNotes: text(),
     assignedTo: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** When the import entered its current status (days in stage; the list does not read the history). */
+    statusChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Lower-cased text the imports search matches (trigram-indexed): client, e-mail, vehicle, VIN. */
+    searchText: text().generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${imports.clientName} || ' ' || coalesce(${imports.clientEmail}, '') || ' ' || ${imports.vehicleMake} || ' ' || ${imports.vehicleModel} || ' ' || coalesce(${imports.vehicleVin}, ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     check(
@@ -50,6 +70,10 @@ export const imports = pgTable(
     ),
     index('imports_status_created_idx').on(t.status, t.createdAt.desc()),
     index('imports_lead_idx').on(t.leadId),
+    index('imports_proposal_idx').on(t.proposalId),
+    // The list's order (newest first) as one index walk; All and Concluded/Active filter on it.
+    index('imports_list_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('imports_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -72,6 +96,29 @@ export const importCosts = pgTable(
     paid: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [index('import_costs_import_idx').on(t.importId), index('import_costs_supplier_idx').on(t.supplierId)],
+);
+
+/** Every status an import entered, when and by whom (the detail's stage list and the tracking page). */
+export const importStatusHistory = pgTable(
+  'import_status_history',
+  {
+    id: serial().primaryKey(),
+    importId: integer()
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    status: varchar({ length: 30 }).notNull(),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Null for changes made by the system, or once the user is deleted. */
+    changedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check(
+      'import_status_history_status_check',
+      sql`${t.status} in ('confirmed', 'handling_paperwork', 'waiting_transport', 'in_transit', 'arrived', 'inspected', 'legalized', 'delivered', 'canceled')`,
+    ),
+    index('import_status_history_import_idx').on(t.importId, t.changedAt, t.id),
+  ],
 );

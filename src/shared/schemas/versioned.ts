@@ -1,0 +1,25 @@
+/**
+ * Optimistic concurrency (docs/decisions/022-optimistic-concurrency.md): every versioned record
+ * answers its `version`; a write may send the version it was based on, as the `version` body field
+ * or an `If-Match` header. A write based on an older version answers 409 with code STALE_VERSION.
+ */
+import { z } from 'zod';
+import { INT4_MAX } from './common.ts';
+
+/** Error code of a write based on a stale version (HTTP 409). */
+export const STALE_VERSION = 'STALE_VERSION';
+
+/** The message a stale write answers, naming the record: 'This import was changed by someone else. ...' */
+export const staleVersionMessage = (record: string) =>
+  `This ${record} was changed by someone else. Reload to see the latest.`;
+
+/** The optional `version` of a write body: the version the client read. */
+export const versionField = z
+  .number({ error: 'Version must be a whole number' })
+  .int('Version must be a whole number')
+  .min(1, 'Version must be 1 or more')
+  .max(INT4_MAX, 'Version must be 1 or more')
+  .optional();
+
+/** The `version` every versioned record answers. */
+export const versionSchema = z.number();
