@@ -6,6 +6,7 @@ import '#web/styles/index.css';
 import { PublicApp, type ProposalScreens } from '#web/app/public-app.tsx';
 import { readPageData } from '#web/app/public-page-data.ts';
 import { matchPublicRoute, type PublicRoute } from '#web/app/public-routes.ts';
+import { TRACKING_PATH_PREFIX } from '#shared/imports/tracking.ts';
 
 // Two ways in. The public pages (/, contact, FAQ, proposals) and the ISV simulator are plain
 // pages: the server sends their HTML and this hydrates it, without the client router or the back
@@ -44,6 +45,6 @@ async function startApp() {
       </AppProvider>
     </StrictMode>,
   );
-  // Only the back office installs as an app; customers' pages stay plain pages (decision 009).
-  registerServiceWorker();
+  // Only the back office installs as an app; customers' pages (the tracking page) stay plain pages (decision 009).
+  if (!window.location.pathname.startsWith(`${TRACKING_PATH_PREFIX}/`)) registerServiceWorker();
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { TRACKING_PATH_PREFIX } from '#shared/imports/tracking.ts';
 import { PublicApp } from './public-app.tsx';
 import {
   ISV_SIMULATOR_PATH,
@@ -60,6 +61,12 @@ const publicRoutes: RouteObject[] = [
 
 export const router = createBrowserRouter([
   ...publicRoutes,
+  // The customer's tracking page: drawn in the browser from the public API (the server sends its head).
+  {
+    path: `${TRACKING_PATH_PREFIX}/:publicId`,
+    HydrateFallback: () => <div className="min-h-svh bg-background" aria-busy="true" />,
+    lazy: async () => ({ Component: (await import('./routes/public/tracking.tsx')).TrackingScreen }),
+  },
   {
     path: '/admin',
     HydrateFallback: AdminHydrateFallback,
@@ -74,9 +81,18 @@ export const router = createBrowserRouter([
         path: 'leads/:id',
         lazy: async () => ({ Component: (await import('./routes/admin/lead-detail.tsx')).LeadDetailScreen }),
       },
-      { path: 'imports', lazy: admin('ImportsScreen') },
-      { path: 'imports/:id', lazy: admin('ImportDetailScreen') },
-      { path: 'suppliers', lazy: admin('SuppliersScreen') },
+      {
+        path: 'imports',
+        lazy: async () => ({ Component: (await import('./routes/admin/imports.tsx')).ImportsScreen }),
+      },
+      {
+        path: 'imports/:id',
+        lazy: async () => ({ Component: (await import('./routes/admin/import-detail.tsx')).ImportDetailScreen }),
+      },
+      {
+        path: 'suppliers',
+        lazy: async () => ({ Component: (await import('./routes/admin/suppliers.tsx')).SuppliersScreen }),
+      },
       { path: 'users', lazy: admin('UsersScreen') },
       { path: 'db-backups', lazy: admin('DbBackupsScreen') },
       { path: 'email-templates', lazy: admin('EmailTemplatesScreen') },

@@ -24,8 +24,8 @@ export interface ConfirmDialogProps<T> {
   destructive?: boolean;
   /** The action (usually a mutation's mutateAsync); the dialog waits for it. */
   onConfirm: () => Promise<T>;
-  /** The 'Success' toast's text, or a function of the action's result. */
-  successMessage: string | ((result: T) => string);
+  /** The 'Success' toast's text, or a function of the action's result (null: no toast). */
+  successMessage: string | ((result: T) => string | null);
   /** The 'Error' toast's prefix: '{failureMessage}: {status}: {server message}'. */
   failureMessage: string;
   /** Runs after the success toast, once the dialog is asked to close (e.g. open another page). */
@@ -64,7 +64,8 @@ export function ConfirmDialog<T>({
     } finally {
       setPending(false);
     }
-    toastSuccess(typeof successMessage === 'function' ? successMessage(result) : successMessage);
+    const message = typeof successMessage === 'function' ? successMessage(result) : successMessage;
+    if (message !== null) toastSuccess(message);
     onOpenChange(false);
     onSuccess?.(result);
   };

@@ -34,11 +34,16 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, message, fields, code);
 }
 
-/** The shared request helper: JSON in and out, session cookie included. */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+/** The shared request helper: JSON in and out, session cookie included; `headers` adds e.g. If-Match. */
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(url, {
     method,
-    headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+    headers: body !== undefined ? { ...headers, 'content-type': 'application/json' } : headers,
     body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: 'include',
   });

@@ -1,12 +1,11 @@
-import type { ImportStatus } from '#shared/imports/status.ts';
-
 /** The customer's tracking page, in Portuguese (the public site's language). */
 export const TRACKING_TEXTS = {
   htmlLang: 'pt-PT',
   eyebrow: 'Acompanhamento da importação',
   loading: 'A carregar...',
   notFoundTitle: 'Importação não encontrada',
-  notFoundText: 'O link de acompanhamento não existe ou já não está disponível. Confirme o link que recebeu ou contacte-nos.',
+  notFoundText:
+    'O link de acompanhamento não existe ou já não está disponível. Confirme o link que recebeu ou contacte-nos.',
   backHome: 'Ir para a página inicial',
   carFallback: 'O seu carro',
   currentStage: 'Estado atual',
@@ -27,19 +26,6 @@ export const TRACKING_TEXTS = {
   theme: 'Mudar tema',
   footer: { rights: 'Todos os direitos reservados.' },
 } as const;
-
-/** Each stage as the customer reads it. */
-export const TRACKING_STAGE_LABELS: Record<ImportStatus, string> = {
-  confirmed: 'Importação confirmada',
-  handling_paperwork: 'Documentação em tratamento',
-  waiting_transport: 'A aguardar transporte',
-  in_transit: 'Em trânsito para Portugal',
-  arrived: 'Chegou a Portugal',
-  inspected: 'Inspeção concluída',
-  legalized: 'Legalizado (matrícula portuguesa)',
-  delivered: 'Entregue',
-  canceled: 'Cancelada',
-};
 
 /** Dates as the Portuguese read them, in Lisbon time: '25 de novembro de 2026'. */
 export function formatTrackingDate(iso: string): string {

@@ -18,9 +18,9 @@ export async function updateCost(costId: number, data: CostUpdateInput): Promise
   return importCostSchema.parse(await apiRequest('PUT', `/api/import-costs/${costId}`, data));
 }
 
-/** DELETE /api/import-costs/{id}, with the version read (a cost changed meanwhile is not deleted blind). */
+/** DELETE /api/import-costs/{id} with If-Match: the version read (a cost changed meanwhile is not deleted blind). */
 export async function deleteCost(costId: number, version: number): Promise<void> {
-  await apiRequest('DELETE', `/api/import-costs/${costId}`, { version });
+  await apiRequest('DELETE', `/api/import-costs/${costId}`, undefined, { 'if-match': `"${version}"` });
 }
 
 /** After any cost write the import's finances changed: its detail, the list's costs and profit, supplier totals. */

@@ -3,7 +3,15 @@ import { Progress } from '#web/components/ui/progress.tsx';
 import { cn } from '#web/lib/cn.ts';
 
 /** The stage's progress bar and its percent ('35% complete'). */
-export function ImportProgress({ status, label, className }: { status: ImportStatus; label: string; className?: string }) {
+export function ImportProgress({
+  status,
+  label,
+  className,
+}: {
+  status: ImportStatus;
+  label: string;
+  className?: string;
+}) {
   const percent = IMPORT_PROGRESS[status];
   return (
     <div className={cn('flex items-center gap-3', className)}>

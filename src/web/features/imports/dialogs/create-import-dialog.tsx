@@ -21,6 +21,7 @@ import { isUnauthorized } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toastSuccess } from '#web/lib/notify.ts';
 import { useCreateImport } from '../api/create-import.ts';
+import { importPath } from '../list/import-open.ts';
 import { createFailureMessage, toCreateBody } from './create-import-body.ts';
 import { ImportFormSections } from './import-form-sections.tsx';
 import {
@@ -42,8 +43,6 @@ export interface CreateImportDialogProps {
   proposals?: readonly ProposalPrefill[];
   onCreated?: (created: Import) => void;
 }
-
-export const importPath = (id: number) => `/admin/imports/${id}`;
 
 /**
  * 'Create Import from Lead' and 'Create New Import' (POST /api/imports). Cancel changes nothing;
@@ -85,7 +84,10 @@ export function CreateImportDialog({ open, onOpenChange, lead, proposals = [], o
           servicePrice: '',
         }))(initialValues(lead, currentYear));
     for (const [name, v] of Object.entries(fill))
-      form.setValue(name as keyof ImportFormValues, v, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      form.setValue(name as keyof ImportFormValues, v, {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      });
   };
 
   const onSubmit = form.handleSubmit((body) =>
