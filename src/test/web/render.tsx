@@ -16,6 +16,8 @@ const STUB_PAGES: Record<string, string> = {
   '/admin/leads': 'Leads list page',
   '/admin/leads/:id': 'Lead page',
   '/admin/imports': 'Imports list page',
+  '/admin/imports/:id': 'Import page',
+  '/admin/suppliers': 'Suppliers page',
 };
 
 /**

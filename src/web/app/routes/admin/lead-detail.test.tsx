@@ -80,16 +80,18 @@ describe('lead detail', () => {
     expect(screen.queryByText('Ad source (utm_source)')).toBeNull();
   });
 
-  it('status: Converted is disabled with its reason written under it (readable without hover)', async () => {
-    serve(lead7());
+  it("status: Converted opens 'Create Import from Lead'; Cancel leaves the status unchanged and writes nothing", async () => {
+    const { calls } = serve(lead7({ status: 'quoted' }));
     open();
     const trigger = await screen.findByTestId('lead-status');
     fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false, pointerType: 'mouse' });
-    const converted = await screen.findByRole('option', { name: 'Converted' });
-    expect(converted).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByTestId('converted-hint')).toHaveTextContent(
-      'Converting creates an import: available when imports arrive.',
-    );
+    fireEvent.click(await screen.findByRole('option', { name: 'Converted' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Import from Lead' });
+    expect(within(dialog).getByLabelText('Client name *')).toHaveValue('Maria Silva');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('lead-status')).toHaveTextContent('Quoted');
+    expect(writes(calls).filter((c) => !c.url.endsWith('/seen'))).toEqual([]);
   });
 
   it('hides the quote card when there is neither budget nor quoted amount', async () => {
