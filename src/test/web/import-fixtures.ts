@@ -95,7 +95,10 @@ export function buildImportListItem(overrides: Partial<ImportListItem> = {}): Im
   };
 }
 
-export const buildImportPage = (items: ImportListItem[], extra: Partial<ImportListResponse> = {}): ImportListResponse => ({
+export const buildImportPage = (
+  items: ImportListItem[],
+  extra: Partial<ImportListResponse> = {},
+): ImportListResponse => ({
   items,
   total: items.length,
   nextCursor: null,

@@ -154,7 +154,12 @@ describe('Create New Import', () => {
     type('Service price (€)', '2.340,50');
     submit();
     await expectToast('Success', 'Import created successfully');
-    expect(calls[0]!.body).toMatchObject({ leadId: null, proposalId: null, servicePrice: '2340.50', vehicleMake: 'Tesla' });
+    expect(calls[0]!.body).toMatchObject({
+      leadId: null,
+      proposalId: null,
+      servicePrice: '2340.50',
+      vehicleMake: 'Tesla',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/imports/88'));
     expect(screen.getByText('Import page 88')).toBeInTheDocument();
   });
