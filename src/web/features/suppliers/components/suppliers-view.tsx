@@ -31,7 +31,12 @@ function Totals({ supplier }: { supplier: Supplier }) {
   return (
     <span className="block text-xs text-muted-foreground" data-testid="supplier-totals">
       {costs}
-      {unpaid ? <span className="ml-1.5 font-medium text-red-600 dark:text-red-400">· {unpaid}</span> : null}
+      {unpaid ? (
+        <>
+          {' · '}
+          <span className="font-medium text-red-600 dark:text-red-400">{unpaid}</span>
+        </>
+      ) : null}
     </span>
   );
 }
