@@ -47,6 +47,8 @@ export interface StaleWriteState {
   /** The message to show, null when no write was refused. */
   message: string | null;
   reloading: boolean;
+  /** Counts the reloads done: a form that keeps the version it read takes the fresh one when this changes. */
+  epoch: number;
   /** Takes a failed write's error: true (and the notice shows) when it was a stale write. */
   report: (err: unknown) => boolean;
   /** Reads the latest (the caller's refetch), then hides the notice. */
@@ -58,6 +60,7 @@ export interface StaleWriteState {
 export function useStaleWrite(refetch: () => Promise<unknown>): StaleWriteState {
   const [message, setMessage] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
+  const [epoch, setEpoch] = useState(0);
   const report = useCallback((err: unknown) => {
     if (!isStaleWrite(err)) return false;
     setMessage(err.serverMessage);
@@ -68,12 +71,16 @@ export function useStaleWrite(refetch: () => Promise<unknown>): StaleWriteState 
     try {
       await refetch();
       setMessage(null);
+      setEpoch((n) => n + 1);
     } finally {
       setReloading(false);
     }
   }, [refetch]);
   const clear = useCallback(() => setMessage(null), []);
-  return useMemo(() => ({ message, reloading, report, reload, clear }), [message, reloading, report, reload, clear]);
+  return useMemo(
+    () => ({ message, reloading, epoch, report, reload, clear }),
+    [message, reloading, epoch, report, reload, clear],
+  );
 }
 
 const StaleWriteContext = createContext<StaleWriteState | null>(null);
@@ -110,3 +117,37 @@ export function useReportStaleWrite(): (err: unknown) => boolean {
   return state?.report ?? noBoundary;
 }
 const noBoundary = () => false;
+
+/** The surrounding boundary's reload count (0 outside one). */
+export function useStaleWriteEpoch(): number {
+  return useContext(StaleWriteContext)?.epoch ?? 0;
+}
+
+/**
+ * The version a form read when the user started editing. A live refresh may bring a newer record
+ * while they type; their save must still name the version they started from, so someone else's
+ * change is never overwritten unseen (ADR 024). `start` takes the current version, `stop` lets it
+ * follow the record again, and a Reload (a new `epoch`) moves it to the latest: they have seen it.
+ */
+export function useBaseVersion(current: number, epoch: number) {
+  const [base, setBase] = useState<number | null>(null);
+  const [seenEpoch, setSeenEpoch] = useState(epoch);
+  const [rebase, setRebase] = useState(false);
+  // Adjusting state while rendering (React's documented pattern). After a Reload the record's new
+  // version may arrive a render later than the epoch: a stale write means the server holds a newer
+  // version than `base`, so the rebase waits for the version to differ.
+  if (seenEpoch !== epoch) {
+    setSeenEpoch(epoch);
+    if (base !== null) setRebase(true);
+  }
+  if (rebase && base !== null && current !== base) {
+    setBase(current);
+    setRebase(false);
+  }
+  const start = useCallback(() => setBase((b) => b ?? current), [current]);
+  const stop = useCallback(() => {
+    setBase(null);
+    setRebase(false);
+  }, []);
+  return { version: base ?? current, start, stop, editing: base !== null };
+}

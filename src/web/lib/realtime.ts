@@ -8,6 +8,11 @@ const DEBOUNCED: Record<string, readonly (readonly string[])[]> = {
   lead_updated: [['/api/leads'], ['/api/dashboard/stats']],
   // A merged lead disappears from lists and the dashboard like any other change.
   lead_deleted: [['/api/leads'], ['/api/dashboard/stats']],
+  // A converted lead changes too (its status, its timeline): import_created comes with lead_updated.
+  import_created: [['/api/imports'], ['/api/dashboard/stats']],
+  // An open import refetches; forms keep the version they started from (docs/decisions/024-stale-write-ux.md).
+  import_updated: [['/api/imports'], ['/api/dashboard/stats'], ['/api/suppliers']],
+  supplier_changed: [['/api/suppliers']],
 };
 const IMMEDIATE: Record<string, readonly (readonly string[])[]> = {
   notification_created: [['/api/notifications/count'], ['/api/notifications']],

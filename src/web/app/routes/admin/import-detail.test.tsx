@@ -156,6 +156,22 @@ describe('import detail', () => {
     );
   });
 
+  it('a live refresh while the user edits does not make the save blind: it still names the version read', async () => {
+    const server = serve(buildImport({ version: 3 }), { stale: (c) => (c.body as { version: number }).version === 3 });
+    const { queryClient } = open();
+    const card = await screen.findByTestId('client-card');
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit client' }));
+    fireEvent.change(within(card).getByLabelText('Phone'), { target: { value: '+351 930 000 000' } });
+    // Someone else saves; the live event refetches the open import (version 4) while the form is open.
+    server.set(buildImport({ version: 4, clientVatId: 'PT999999990' }));
+    await act(() => queryClient.invalidateQueries({ queryKey: ['/api/imports'] }));
+    expect(within(card).getByLabelText('Phone')).toHaveValue('+351 930 000 000');
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('stale-write')).toBeInTheDocument();
+    expect(puts(server.calls)[0]!.body).toMatchObject({ clientPhone: '+351 930 000 000', version: 3 });
+    expect(within(card).getByLabelText('Phone')).toHaveValue('+351 930 000 000');
+  });
+
   it('service price: red unpaid, yellow paid not invoiced, normal when both; flags send their own write', async () => {
     const { calls } = serve(buildImport({ paid: false, invoiced: false }));
     open();

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { costCreateSchema, type CostCreate, type ImportCost } from '#shared/schemas/imports.ts';
 import { errorProps, FormField } from '#web/components/form-field.tsx';
-import { StaleWriteNotice, useStaleWrite } from '#web/components/stale-write.tsx';
+import { StaleWriteNotice, useBaseVersion, useStaleWrite } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import {
@@ -93,10 +93,17 @@ export function CostDialog({
   const pending = add.isPending || update.isPending;
   const errors = form.formState.errors;
   const { clear } = stale;
+  // The cost's version when the dialog opened (a live refresh meanwhile does not make the save blind).
+  const base = useBaseVersion(cost?.version ?? 0, stale.epoch);
+  const { start, stop } = base;
 
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      stop();
+      return;
+    }
     form.reset(valuesOf(cost));
+    start();
     clear();
     // Only when the dialog opens: a refetch of the cost while open must not wipe what was typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only (ADR 024)
@@ -111,7 +118,7 @@ export function CostDialog({
     const done = { onSuccess: () => onOpenChange(false) };
     if (cost) {
       update.mutate(
-        { id: cost.id, data: { ...data, notes: data.notes ?? null, version: cost.version } },
+        { id: cost.id, data: { ...data, notes: data.notes ?? null, version: base.version } },
         { ...done, onError: (err) => fail(err, 'Failed to update import cost') },
       );
     } else {

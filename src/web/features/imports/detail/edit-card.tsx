@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Pencil } from 'lucide-react';
 import { importUpdateSchema, type Import, type ImportUpdate } from '#shared/schemas/imports.ts';
 import { errorProps, FormField } from '#web/components/form-field.tsx';
+import { useBaseVersion, useStaleWriteEpoch } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -60,25 +61,36 @@ export function EditCard({
   const saved = (): Values => Object.fromEntries(fields.map((f) => [f.name, inputText(imp[f.name])]));
   const form = useForm<Values, unknown, ImportUpdate>({ resolver, defaultValues: saved() });
   const { write, pending } = useImportWrite(imp);
+  const base = useBaseVersion(imp.version, useStaleWriteEpoch());
 
   const start = () => {
     form.reset(saved());
+    base.start();
     setEditing(true);
   };
   const cancel = () => {
     form.reset(saved());
+    base.stop();
     setEditing(false);
   };
   const onSubmit = form.handleSubmit((data) =>
-    write(data, failure, {
-      onSuccess: () => setEditing(false),
-      onError: (err) =>
-        applyServerErrors(
-          form,
-          err,
-          fields.map((f) => f.name),
-        ),
-    }),
+    write(
+      data,
+      failure,
+      {
+        onSuccess: () => {
+          base.stop();
+          setEditing(false);
+        },
+        onError: (err) =>
+          applyServerErrors(
+            form,
+            err,
+            fields.map((f) => f.name),
+          ),
+      },
+      base.version,
+    ),
   );
 
   return (

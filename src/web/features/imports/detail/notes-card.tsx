@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Loader2 } from 'lucide-react';
 import { IMPORT_NOTES_MAX, type Import } from '#shared/schemas/imports.ts';
+import { useBaseVersion, useStaleWriteEpoch } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
@@ -16,12 +17,31 @@ function NoteEditor({ imp, field, label }: { imp: Import; field: NoteField; labe
   const value = draft ?? saved;
   const dirty = draft !== null && draft !== saved;
   const { write, pending } = useImportWrite(imp);
+  // The version the draft started from: a live refresh meanwhile must not make the save blind.
+  const base = useBaseVersion(imp.version, useStaleWriteEpoch());
   const id = `import-${field}`;
+  const change = (text: string) => {
+    if (text === saved) {
+      setDraft(null);
+      base.stop();
+    } else {
+      setDraft(text);
+      base.start();
+    }
+  };
   const save = () => {
     const text = value;
-    write({ [field]: text.trim() === '' ? null : text }, 'Failed to update notes', {
-      onSuccess: () => setDraft((current) => (current === text ? null : current)),
-    });
+    write(
+      { [field]: text.trim() === '' ? null : text },
+      'Failed to update notes',
+      {
+        onSuccess: () => {
+          setDraft((current) => (current === text ? null : current));
+          base.stop();
+        },
+      },
+      base.version,
+    );
   };
   return (
     <div className="grid gap-2">
@@ -32,7 +52,7 @@ function NoteEditor({ imp, field, label }: { imp: Import; field: NoteField; labe
         id={id}
         value={value}
         maxLength={IMPORT_NOTES_MAX}
-        onChange={(e) => setDraft(e.target.value === saved ? null : e.target.value)}
+        onChange={(e) => change(e.target.value)}
         rows={4}
         placeholder={field === 'notes' ? 'Notes about this import' : 'Where, when and to whom the car is delivered'}
         className="min-h-24"
@@ -43,7 +63,7 @@ function NoteEditor({ imp, field, label }: { imp: Import; field: NoteField; labe
         </span>
         {dirty ? (
           <span className="flex gap-2">
-            <Button size="sm" variant="ghost" onClick={() => setDraft(null)} disabled={pending}>
+            <Button size="sm" variant="ghost" onClick={() => change(saved)} disabled={pending}>
               Discard
             </Button>
             <Button size="sm" onClick={save} disabled={pending}>

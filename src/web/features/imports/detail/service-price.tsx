@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Pencil } from 'lucide-react';
 import { importUpdateSchema, type Import, type ImportUpdate } from '#shared/schemas/imports.ts';
 import { errorProps } from '#web/components/form-field.tsx';
+import { useBaseVersion, useStaleWriteEpoch } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
@@ -43,22 +44,33 @@ export function ServicePrice({ imp }: { imp: Import }) {
     defaultValues: { servicePrice: inputText(imp.servicePrice) },
   });
   const { write, pending } = useImportWrite(imp);
+  const base = useBaseVersion(imp.version, useStaleWriteEpoch());
   const state = servicePriceState(imp);
   const error = form.formState.errors.servicePrice?.message;
 
   const start = () => {
     form.reset({ servicePrice: inputText(imp.servicePrice) });
+    base.start();
     setEditing(true);
   };
   const cancel = () => {
     form.reset({ servicePrice: inputText(imp.servicePrice) });
+    base.stop();
     setEditing(false);
   };
   const onSubmit = form.handleSubmit((data) =>
-    write({ servicePrice: data.servicePrice ?? null }, 'Failed to update service price', {
-      onSuccess: () => setEditing(false),
-      onError: (err) => applyServerErrors(form, err, ['servicePrice']),
-    }),
+    write(
+      { servicePrice: data.servicePrice ?? null },
+      'Failed to update service price',
+      {
+        onSuccess: () => {
+          base.stop();
+          setEditing(false);
+        },
+        onError: (err) => applyServerErrors(form, err, ['servicePrice']),
+      },
+      base.version,
+    ),
   );
 
   if (editing) {

@@ -16,9 +16,11 @@ export function useImportWrite(imp: Pick<Import, 'id' | 'version'>) {
       data: ImportUpdateInput,
       failure: string,
       handlers: { onSuccess?: () => void; onError?: (err: unknown) => void } = {},
+      /** The version the form started from (useBaseVersion); one-click writes send the current one. */
+      version: number = imp.version,
     ) =>
       update.mutate(
-        { ...data, version: imp.version },
+        { ...data, version },
         {
           onSuccess: () => handlers.onSuccess?.(),
           onError: (err) => {

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { supplierCreateSchema, type Supplier, type SupplierCreate } from '#shared/schemas/suppliers.ts';
 import { errorProps, FormField } from '#web/components/form-field.tsx';
-import { StaleWriteNotice, useStaleWrite } from '#web/components/stale-write.tsx';
+import { StaleWriteNotice, useBaseVersion, useStaleWrite } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
@@ -70,10 +70,17 @@ export function SupplierDialog({
   const pending = create.isPending || update.isPending;
   const errors = form.formState.errors;
   const { clear } = stale;
+  // The supplier's version when the dialog opened; a Reload moves it to the latest.
+  const base = useBaseVersion(supplier?.version ?? 0, stale.epoch);
+  const { start, stop } = base;
 
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      stop();
+      return;
+    }
     form.reset(valuesOf(supplier));
+    start();
     clear();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only: a refetch keeps what was typed (ADR 024)
   }, [open]);
@@ -87,7 +94,7 @@ export function SupplierDialog({
     const body = { ...data, address: data.address ?? null, country: data.country ?? null };
     if (supplier) {
       update.mutate(
-        { id: supplier.id, data: { ...body, version: supplier.version } },
+        { id: supplier.id, data: { ...body, version: base.version } },
         {
           onSuccess: () => {
             toastSuccess('Supplier updated');
