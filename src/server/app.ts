@@ -45,8 +45,13 @@ import { proposalsRoutes } from '#server/modules/proposals/proposals.routes.ts';
 import { createProposalsService } from '#server/modules/proposals/proposals.service.ts';
 import { createListingScraper } from '#server/modules/proposals/scrape-vehicle.ts';
 import { createListingPageFetcher, createPhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
+import { createImportCostsService } from '#server/modules/imports/import-costs.service.ts';
+import { importsRoutes } from '#server/modules/imports/imports.routes.ts';
+import { createImportsService } from '#server/modules/imports/imports.service.ts';
 import { publicSiteRoutes } from '#server/modules/public-site/public-site.routes.ts';
 import { settingsRoutes } from '#server/modules/settings/settings.routes.ts';
+import { suppliersRoutes } from '#server/modules/suppliers/suppliers.routes.ts';
+import { createSuppliersService } from '#server/modules/suppliers/suppliers.service.ts';
 import { createSettingsService } from '#server/modules/settings/settings.service.ts';
 import { usersRoutes } from '#server/modules/users/users.routes.ts';
 import { createUsersService } from '#server/modules/users/users.service.ts';
@@ -111,6 +116,9 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
     fetcher: createListingPageFetcher(marketplace),
     testOrigin: marketplace.testOrigin,
   });
+  const imports = createImportsService({ db, hub, clock, notifications, settings, log });
+  const importCosts = createImportCostsService({ db, hub, clock });
+  const suppliers = createSuppliersService({ db, hub, clock });
   return {
     settings,
     audit,
@@ -126,6 +134,9 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
     media,
     proposals,
     scraper,
+    imports,
+    importCosts,
+    suppliers,
   };
 }
 
@@ -168,6 +179,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     media,
     proposals,
     scraper,
+    imports,
+    importCosts,
+    suppliers,
   } = services;
 
   // Cross-cutting plugins, in order: errors, the access log, request id and security headers,
@@ -209,12 +223,21 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     sessions,
     scrapeRatePerMinute: env.SCRAPE_RATE_LIMIT_PER_MINUTE ?? 20,
   });
+  await app.register(importsRoutes, { imports, costs: importCosts, clock });
+  await app.register(suppliersRoutes, { suppliers });
   await app.register(settingsRoutes, { settings });
   await app.register(healthRoutes, { database, sessions });
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
   // Server-rendered public pages, robots.txt and sitemap.xml, ahead of the static web app.
-  await app.register(publicSiteRoutes, { webRoot, settings, proposals, clock, publicUrl: publicOrigin(env) });
+  await app.register(publicSiteRoutes, {
+    webRoot,
+    settings,
+    proposals,
+    imports,
+    clock,
+    publicUrl: publicOrigin(env),
+  });
   await app.register(serveSpa, { webRoot });
   return { app, services };
 }

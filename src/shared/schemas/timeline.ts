@@ -33,9 +33,14 @@ export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
 /**
  * Entries the product writes itself (not typed by staff); stored as metadata.event: a customer's
  * first view of a proposal, the site form's request (the lead's first entry), and a new proposal
- * that made the lead Quoted (docs/decisions/020-day-one-fixes.md).
+ * that made the lead Quoted (docs/decisions/020-day-one-fixes.md), and an import created from the lead (ADR 023).
  */
-export const TIMELINE_EVENTS = ['proposal_viewed', 'quote_request', 'quoted_by_proposal'] as const;
+export const TIMELINE_EVENTS = [
+  'proposal_viewed',
+  'quote_request',
+  'quoted_by_proposal',
+  'converted_to_import',
+] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 
 export const emailDataSchema = z.object({

@@ -44,7 +44,7 @@ export function classifyTimelineEntry(entry: ClassifiableEntry, companyAddresses
   const event = entry.metadata?.event;
   if (event === 'proposal_viewed') return 'proposal_viewed';
   if (event === 'quote_request') return 'quote_request';
-  if (event === 'quoted_by_proposal') return 'status_change';
+  if (event === 'quoted_by_proposal' || event === 'converted_to_import') return 'status_change';
   if (entry.type === 'call') return 'call';
   if (entry.type === 'chat') return 'chat';
   if (!isOutgoingEmail(entry.emailData, companyAddresses)) return 'email_received';

@@ -11,3 +11,9 @@ export { nextLeadReference } from './leads.repository.ts';
 export { quoteLeadFromProposal } from './lead/lead-quote.ts';
 /** The site form's request as the lead's first timeline entry (ADR 020), for the demo seed too. */
 export { quoteRequestEntry } from './lead/lead-from-quote.ts';
+/** Converting a lead by creating an import from it (ADR 023), inside the import's transaction. */
+export { convertLeadToImport, lockLeadForConversion } from './lead/lead-convert.ts';
+/** The CSV rules of the leads export, for other exports (imports, cost lines). */
+export { csvDecimal, csvLine, lisbonDateTime } from './list/leads-export.ts';
+/** Route schemas whose vehicle-year bound follows the clock's current year (imports use it too). */
+export { yearBoundSchema } from './lead/year-bound-schema.ts';

@@ -1,8 +1,17 @@
 // What the proposals module lets other modules do on purpose, inside their own transaction.
 import type { DbOrTx } from '#server/db/client.ts';
-import { moveProposalsToLead } from './proposals.repository.ts';
+import { findById, moveProposalsToLead } from './proposals.repository.ts';
 
 /** Moves every proposal of one lead to another (a merge), inside the caller's transaction. */
 export function moveProposals(tx: DbOrTx, fromLeadId: number, toLeadId: number): Promise<void> {
   return moveProposalsToLead(tx, fromLeadId, toLeadId);
+}
+
+/** A proposal's lead and public id, for an import created from it (ADR 023); undefined when missing. */
+export async function findProposalLink(
+  db: DbOrTx,
+  id: number,
+): Promise<{ id: number; leadId: number | null; publicId: string } | undefined> {
+  const row = await findById(db, id);
+  return row ? { id: row.id, leadId: row.leadId, publicId: row.publicId } : undefined;
 }

@@ -352,6 +352,7 @@ describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
         'Disallow: /proposta/',
         'Disallow: /proposals/',
         'Disallow: /legacy/',
+        'Disallow: /acompanhar/',
         '',
         `Sitemap: ${ORIGIN}/sitemap.xml`,
         '',

@@ -14,10 +14,12 @@ import {
 import { todayInLisbon } from '#shared/tax/dates.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { readIndexHtml, WEB_APP_NOT_BUILT } from '#server/plugins/serve-spa.ts';
+import type { ImportsService } from '#server/modules/imports/imports.service.ts';
 import type { ProposalsService } from '#server/modules/proposals/proposals.service.ts';
 import type { SettingsService } from '#server/modules/settings/settings.service.ts';
 import { renderDocument } from './html-document.ts';
 import { robotsTxt, sitemapXml } from './robots.ts';
+import { trackingPageRoutes } from './tracking-page.ts';
 import type * as RenderAppModule from './render-app.tsx';
 import type * as ProposalScreensModule from '#web/app/routes/public/proposal.tsx';
 
@@ -25,6 +27,8 @@ export interface PublicSiteOptions {
   webRoot: string;
   settings: SettingsService;
   proposals: ProposalsService;
+  /** The customer's tracking page /acompanhar/{publicId} (tracking-page.ts). */
+  imports: ImportsService;
   clock: Clock;
   /** Origin of absolute links (PUBLIC_URL): never the request's Host header, which any client writes. */
   publicUrl: string;
@@ -91,6 +95,7 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
   app.get(`${PROPOSAL_PREFIX.pt}/:publicId`, page);
   app.get(`${PROPOSAL_PREFIX.en}/:publicId`, page);
   app.get(`${LEGACY_PROPOSAL_PREFIX}/:publicId`, page);
+  await app.register(trackingPageRoutes, opts);
 
   app.get('/robots.txt', async (_request, reply) =>
     reply

@@ -1,5 +1,5 @@
-/** Pages that are not for search engines: the back office, customers' private proposals, the API. */
-export const DISALLOWED_PATHS = ['/admin', '/api/', '/proposta/', '/proposals/', '/legacy/'];
+/** Pages that are not for search engines: the back office, customers' private proposals and tracking pages, the API. */
+export const DISALLOWED_PATHS = ['/admin', '/api/', '/proposta/', '/proposals/', '/legacy/', '/acompanhar/'];
 
 /** The public pages worth listing (one address each: /contacto stands for its aliases). */
 export const SITEMAP_PATHS = ['/', '/contacto', '/faq', '/simulador-isv'];

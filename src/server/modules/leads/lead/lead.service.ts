@@ -18,7 +18,7 @@ import { findLeadById, findLeadDetail, insertLeadView, markLeadSeen, toggleStar 
 export const LEAD_NOT_FOUND = 'Lead not found';
 /** Converted is set by creating an import from the lead, not by a status edit (ADR 012). */
 export const CONVERT_REFUSED =
-  'A lead becomes converted by creating an import from it; converting arrives with the imports feature';
+  'A lead becomes converted by creating an import from it: choose Converted and fill in Create Import from Lead';
 
 /** One lead: created from the quote form or by staff, read with its duplicates, edited, seen, starred (ADR 012). */
 export function createLeadService(deps: {
