@@ -25,6 +25,9 @@ export function StageHistory({ imp }: { imp: Import }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
+        {imp.history.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No stage changes recorded yet.</p>
+        ) : null}
         <ol className="relative grid gap-4 border-l pl-5" aria-label="Stage history" data-testid="stage-history">
           {imp.history.map((change, i) => (
             <li key={`${change.status}-${change.changedAt}-${i}`} className="relative">
