@@ -90,6 +90,45 @@ describe('PUT keeps every field it was not sent, on every route', () => {
       },
       change: { vehicleSubmodel: 'Touring M Sport' },
     },
+    'PUT /api/imports/:id': {
+      async create() {
+        const imp = await call('POST', '/api/imports', {
+          clientName: 'Ana Silva',
+          clientEmail: 'ana@example.pt',
+          vehicleMake: 'BMW',
+          vehicleModel: '320d',
+          vehicleYear: 2021,
+          servicePrice: '2340.00',
+          notes: 'Black',
+        });
+        return { url: `/api/imports/${imp.id}`, read: () => call('GET', `/api/imports/${imp.id}`) };
+      },
+      change: { deliveryNotes: 'After 18h' },
+    },
+    'PUT /api/import-costs/:id': {
+      async create() {
+        const imp = await call('POST', '/api/imports', { clientName: 'Rui', vehicleMake: 'Audi', vehicleModel: 'A4' });
+        const supplier = await call('POST', '/api/suppliers', { name: 'Transportes' });
+        const cost = await call('POST', `/api/imports/${imp.id}/costs`, {
+          supplierId: supplier.id,
+          date: '2026-05-01',
+          value: '100.00',
+          notes: 'Truck',
+          invoicedToUs: true,
+        });
+        const read = async () =>
+          ((await call('GET', `/api/imports/${imp.id}/costs`)) as { id: number }[]).find((c) => c.id === cost.id)!;
+        return { url: `/api/import-costs/${cost.id}`, read };
+      },
+      change: { paid: true },
+    },
+    'PUT /api/suppliers/:id': {
+      async create() {
+        const supplier = await call('POST', '/api/suppliers', { name: 'Oficina', country: 'Portugal', notes: 'x' });
+        return { url: `/api/suppliers/${supplier.id}`, read: () => call('GET', `/api/suppliers/${supplier.id}`) };
+      },
+      change: { phone: '+351 210 000 000' },
+    },
     'PUT /api/notifications/mark-all-read': null,
     'PUT /api/notifications/:id/read': null,
   };
@@ -111,7 +150,7 @@ describe('PUT keeps every field it was not sent, on every route', () => {
       await call('PUT', url, spec.change);
       const after = await read();
       const changed = Object.keys(spec.change);
-      const volatile = ['updatedAt', 'lastActivityAt', 'lastViewedAt', 'editable'];
+      const volatile = ['updatedAt', 'lastActivityAt', 'lastViewedAt', 'editable', 'version'];
       const rest = (v: Record<string, unknown>) =>
         Object.fromEntries(Object.entries(v).filter(([k]) => !changed.includes(k) && !volatile.includes(k)));
       expect(rest(after)).toEqual(rest(before));

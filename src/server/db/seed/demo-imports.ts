@@ -106,11 +106,46 @@ const NOTES: Record<ImportStatus, string> = {
 export type ImportValues = Omit<typeof imports.$inferInsert, 'id' | 'leadId'>;
 export type CostValues = Omit<typeof importCosts.$inferInsert, 'id' | 'importId' | 'supplierId'>;
 
+export interface PlannedStatusChange {
+  status: ImportStatus;
+  changedAt: Date;
+  /** The staff member who moved it, or null. */
+  changedBy: number | null;
+}
+
 export interface PlannedImport {
   /** Index into the planned leads, or null for an import entered without a lead. */
   leadIndex: number | null;
   values: ImportValues;
   costs: { supplierIndex: number; values: CostValues }[];
+  /** Every stage it went through, oldest first: confirmed at creation, then one step at a time. */
+  history: PlannedStatusChange[];
+}
+
+/**
+ * The stage history of a demo import: confirmed at creation, then each stage of the sequence up to
+ * its status, spread over its life (a canceled one stops after paperwork). The last change is at
+ * least a few hours before `now`, so 'days in stage' varies.
+ */
+export function planHistory(
+  rng: Rng,
+  status: ImportStatus,
+  createdAt: Date,
+  now: Date,
+  staff: readonly StaffMember[],
+): PlannedStatusChange[] {
+  const path: ImportStatus[] =
+    status === 'canceled'
+      ? ['confirmed', 'handling_paperwork', 'canceled']
+      : IMPORT_STATUSES.slice(0, IMPORT_STATUSES.indexOf(status) + 1);
+  const span = now.getTime() - createdAt.getTime();
+  const who = () => (staff.length ? rng.pick(staff).id : null);
+  return path.map((step, i) => {
+    if (i === 0) return { status: step, changedAt: createdAt, changedBy: who() };
+    // Later steps in order, each after the one before, the last ending between 5% and 40% of the span before now.
+    const share = (i / path.length) * rng.float(0.6, 0.95);
+    return { status: step, changedAt: new Date(createdAt.getTime() + Math.round(share * span)), changedBy: who() };
+  });
 }
 
 export interface ImportPlanInput {
@@ -244,10 +279,18 @@ export function planDemoImports(rng: Rng, input: ImportPlanInput): PlannedImport
       createdAt,
       updatedAt: new Date(createdAt.getTime() + 0.8 * (input.now.getTime() - createdAt.getTime())),
     };
+    const history = planHistory(r.fork('history'), slot.status, createdAt, input.now, input.staff);
+    // Times only increase along the path.
+    for (let i = 1; i < history.length; i++) {
+      const before = history[i - 1]!.changedAt.getTime();
+      if (history[i]!.changedAt.getTime() <= before) history[i]!.changedAt = new Date(before + 3_600_000);
+    }
+    values.statusChangedAt = history.at(-1)!.changedAt;
     return {
       leadIndex: leadIndex >= 0 ? leadIndex : null,
       values,
       costs: planCosts(r, slot.status, createdAt, input.now, supplierPicker(r, input.suppliers, car.make)),
+      history,
     };
   });
 }

@@ -49,6 +49,29 @@ describe('seedDemo', () => {
     expect(summary.suppliers).toBeGreaterThanOrEqual(10);
   });
 
+  it('gives every import a stage history that ends in its status, in time order, and costs with suppliers', async () => {
+    const wrong = await rows<{ id: number }>(sql`
+      select i.id from imports i
+      left join lateral (select h.status, h.changed_at from import_status_history h where h.import_id = i.id
+        order by h.changed_at desc, h.id desc limit 1) last on true
+      where last.status is distinct from i.status or last.changed_at is distinct from i.status_changed_at`);
+    expect(wrong).toEqual([]);
+    const firsts = await rows<{ status: string; n: number }>(sql`
+      select h.status, count(*)::int as n from imports i
+      join lateral (select status from import_status_history h where h.import_id = i.id
+        order by h.changed_at, h.id limit 1) h on true group by h.status`);
+    expect(firsts).toEqual([{ status: 'confirmed', n: summary.imports }]);
+    const [delivered] = await rows<{ steps: number }>(sql`
+      select min(c)::int as steps from (select count(*) as c from import_status_history h
+        join imports i on i.id = h.import_id where i.status = 'delivered' group by i.id) x`);
+    expect(delivered!.steps).toBe(8);
+    const [linked] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from imports where proposal_id is not null`,
+    );
+    expect(linked!.n).toBeGreaterThan(0);
+    expect(summary.importCosts).toBeGreaterThan(summary.imports);
+  });
+
   it("keeps every lead's lastInteractionAt on its newest timeline entry (or its creation)", async () => {
     const wrong = await rows<{ reference: string }>(sql`
       select l.reference from leads l

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../client.ts';
 import {
   emailTemplates,
   importCosts,
+  importStatusHistory,
   imports,
   leadTimeline,
   leads,
@@ -118,7 +119,7 @@ export interface SeedDemoSummary {
 }
 
 /** Tables --force empties. users, sessions, the audit log, mailboxes and secrets stay. */
-const BUSINESS_TABLES = sql`lead_timeline, user_lead_views, proposal_view_visits, stored_media, proposals, import_costs, imports, suppliers, notifications, email_templates, leads`;
+const BUSINESS_TABLES = sql`lead_timeline, user_lead_views, proposal_view_visits, stored_media, proposals, import_status_history, import_costs, imports, suppliers, notifications, email_templates, leads`;
 
 export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<SeedDemoSummary> {
   const now = options.now ?? new Date();
@@ -202,6 +203,8 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
 
     let photos = 0;
     let proposalCount = 0;
+    // The proposal each converted lead's import came from (its tracking page links to it).
+    const proposalIdByLead = new Map<number, number>();
     for (const [i, p] of planned.entries()) {
       if (!p.proposal) continue;
       const media = p.proposal.photos.map((svg) => {
@@ -222,6 +225,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
         .values({ ...p.proposal.values, leadId: leadIds[i]!, imageUrls: media.map((m) => `/media/${m.key}`) })
         .returning({ id: proposals.id });
       await tx.insert(storedMedia).values(media.map((m) => ({ ...m, proposalId: row!.id })));
+      proposalIdByLead.set(i, row!.id);
       photos += media.length;
       proposalCount++;
     }
@@ -230,10 +234,12 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     let costCount = 0;
     for (const imp of importPlan) {
       const leadId = imp.leadIndex === null ? null : leadIds[imp.leadIndex]!;
+      const proposalId = imp.leadIndex === null ? null : (proposalIdByLead.get(imp.leadIndex) ?? null);
       const [row] = await tx
         .insert(imports)
-        .values({ ...imp.values, leadId })
+        .values({ ...imp.values, leadId, proposalId })
         .returning({ id: imports.id });
+      await tx.insert(importStatusHistory).values(imp.history.map((h) => ({ ...h, importId: row!.id })));
       if (imp.costs.length) {
         await tx
           .insert(importCosts)

@@ -28,7 +28,7 @@ export async function leadFigures(db: DbOrTx, w: TrendWindows) {
 
 /**
  * The import figures and their windows (ADR 012): active now (and, per window, created there and
- * still active); delivered (per window by last update); revenue = service prices of non-canceled
+ * still active); delivered (per window by the time the delivered status was entered); revenue = service prices of non-canceled
  * imports (per window by creation), in euros.
  */
 export async function importFigures(db: DbOrTx, w: TrendWindows) {
@@ -42,8 +42,8 @@ export async function importFigures(db: DbOrTx, w: TrendWindows) {
       activeCurrent: int(sql`count(*) filter (where ${active} and ${inCurrent(imports.createdAt, w)})`),
       activePrevious: int(sql`count(*) filter (where ${active} and ${inPrevious(imports.createdAt, w)})`),
       completed: int(sql`count(*) filter (where ${delivered})`),
-      completedCurrent: int(sql`count(*) filter (where ${delivered} and ${inCurrent(imports.updatedAt, w)})`),
-      completedPrevious: int(sql`count(*) filter (where ${delivered} and ${inPrevious(imports.updatedAt, w)})`),
+      completedCurrent: int(sql`count(*) filter (where ${delivered} and ${inCurrent(imports.statusChangedAt, w)})`),
+      completedPrevious: int(sql`count(*) filter (where ${delivered} and ${inPrevious(imports.statusChangedAt, w)})`),
       revenue: int(sql`coalesce(sum(${price}) filter (where ${earning}), 0)`),
       revenueCurrent: int(
         sql`coalesce(sum(${price}) filter (where ${earning} and ${inCurrent(imports.createdAt, w)}), 0)`,

@@ -71,7 +71,8 @@ describe('GET /api/dashboard/stats', () => {
           status,
           servicePrice,
           createdAt: d(createdAt),
-          updatedAt: d(updatedAt),
+          // Delivered on this day: the completed trend counts by the date the status was entered.
+          statusChangedAt: d(updatedAt),
         })
         .returning();
     await imp('A', 'confirmed', '2026-05-05T00:00:00', '1000.00');
@@ -93,7 +94,7 @@ describe('GET /api/dashboard/stats', () => {
       trends: {
         totalLeads: { change: 50, period: 'vs previous 30 days' }, // 3 vs 2
         activeImports: { change: 0, period: 'vs previous 30 days' }, // created and still active: A, G vs B, C
-        completedImports: { change: 100, period: 'vs previous 30 days' }, // delivered by last update: D, H vs E
+        completedImports: { change: 100, period: 'vs previous 30 days' }, // delivered (status entered) in the window: D, H vs E
         revenue: { change: 11.1, period: 'vs previous 30 days' }, // 2500 vs 2250.50 (F canceled, not counted)
       },
     });

@@ -128,8 +128,11 @@ function whereOf(f: ListFilter, after: ListKey | null): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-/** Sum of an import's cost values ('0.00' without costs). */
-const costsTotal = sql<string>`coalesce((select sum(${importCosts.value}) from ${importCosts} where ${importCosts.importId} = ${imports.id}), 0)::numeric(15,2)::text`;
+/**
+ * Sum of an import's cost values ('0.00' without costs). Written with explicit aliases: Drizzle
+ * leaves a lone table's columns unqualified, and `id` inside the subquery would be the cost's.
+ */
+const costsTotal = sql<string>`coalesce((select sum(ic.value) from ${importCosts} ic where ic.import_id = ${imports}.id), 0)::numeric(15,2)::text`;
 
 const listColumns = {
   id: imports.id,
