@@ -1,4 +1,5 @@
 import { IMPORT_STATUS_LABELS, IMPORT_PROGRESS } from '#shared/imports/status.ts';
+import { LEAD_STATUS_LABELS, type LeadStatus } from '#shared/leads/status.ts';
 import { IMPORT_STAGE_SEQUENCE } from '#shared/imports/tracking.ts';
 import { api, E2E_USERS, expect, expectToast, signIn, test } from '../fixtures.ts';
 import { createLeadViaApi, getLeadViaApi, openLead, signInViaApi } from '../lib/lead-detail-api.ts';
@@ -26,7 +27,10 @@ test.describe('imports', () => {
         registrationFee: '340',
       },
     );
+    // A proposal moves the lead on (Quoted): the status the dialog's Cancel must leave as it is.
+    const before = LEAD_STATUS_LABELS[(await getLeadViaApi(page, lead.id)).status as LeadStatus];
     await openLead(page, lead);
+    await expect(page.getByTestId('lead-status')).toHaveText(before);
     await page.getByTestId('lead-status').click();
     await page.getByRole('option', { name: 'Converted' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Import from Lead' });
@@ -36,7 +40,8 @@ test.describe('imports', () => {
     // Cancel first: nothing changes.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('lead-status')).toHaveText('Requested');
+    await expect(page.getByTestId('lead-status')).toHaveText(before);
+    expect((await getLeadViaApi(page, lead.id)).status).not.toBe('converted');
 
     await page.getByTestId('lead-status').click();
     await page.getByRole('option', { name: 'Converted' }).click();
