@@ -331,6 +331,29 @@ test.describe('customer tracking page', { tag: '@mobile' }, () => {
     await customer.close();
   });
 
+  test('the import detail, the list and suppliers fit a phone (no sideways scrolling)', async ({ page }) => {
+    await signInViaApi(page);
+    const supplier = await createSupplierViaApi(page, {
+      name: `Autozentrum Becker & Söhne GmbH Niederlassung ${Date.now()}`,
+      email: 'gebrauchtwagen-export-abteilung@autozentrum-becker-soehne.example.com',
+    });
+    const imp = await createImportViaApi(page, { vehicleModel: 'GLC 220 d 4MATIC Avantgarde Night Edition' });
+    await api(page).post(`/api/imports/${imp.id}/costs`, {
+      supplierId: supplier.id,
+      date: '2026-11-20',
+      value: '1320',
+    });
+    for (const path of [`/admin/imports/${imp.id}`, '/admin/imports', '/admin/suppliers']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[role="status"]')).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+    await page.goto(`/admin/imports/${imp.id}`);
+    await page.getByRole('button', { name: 'Add Cost' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Cost' })).toBeVisible();
+  });
+
   test('staff copy the tracking link from the import', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signInViaApi(page);

@@ -54,13 +54,13 @@ function ImportDetail({ id }: { id: number }) {
       {(imp) => (
         <StaleWriteBoundary refetch={reload}>
           <ImportHeader imp={imp} />
-          <div className="grid items-start gap-4 lg:grid-cols-2">
-            <div className="grid min-w-0 gap-4">
+          <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
+            <div className="grid grid-cols-1 min-w-0 gap-4">
               <ClientCard imp={imp} />
               <VehicleCard imp={imp} />
               <NotesCard imp={imp} />
             </div>
-            <div className="grid min-w-0 gap-4">
+            <div className="grid grid-cols-1 min-w-0 gap-4">
               <FinancialsCard imp={imp} refetch={reload} />
               <StageHistory imp={imp} />
             </div>

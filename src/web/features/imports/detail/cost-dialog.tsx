@@ -136,7 +136,7 @@ export function CostDialog({
         </DialogHeader>
         <form
           onSubmit={(e) => void onSubmit(e)}
-          className="grid gap-4"
+          className="grid grid-cols-1 gap-4"
           noValidate
           aria-label={cost ? 'Edit cost' : 'Add cost'}
         >
@@ -179,7 +179,7 @@ export function CostDialog({
               )}
             />
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <FormField id="cost-date" label="Date *" error={errors.date?.message}>
               <Input {...errorProps('cost-date', errors.date?.message)} type="date" {...form.register('date')} />
             </FormField>
@@ -197,7 +197,7 @@ export function CostDialog({
           <FormField id="cost-notes" label="Notes" error={errors.notes?.message}>
             <Textarea {...errorProps('cost-notes', errors.notes?.message)} rows={2} {...form.register('notes')} />
           </FormField>
-          <fieldset className="grid gap-2.5">
+          <fieldset className="grid grid-cols-1 gap-2.5">
             <legend className="mb-1 text-sm font-medium">Status</legend>
             {COST_FLAGS.map((flag) => (
               <Controller
@@ -212,7 +212,7 @@ export function CostDialog({
                       onCheckedChange={(v) => field.onChange(v === true)}
                       className="mt-0.5"
                     />
-                    <Label htmlFor={`cost-${flag.name}`} className="grid gap-0.5 font-normal">
+                    <Label htmlFor={`cost-${flag.name}`} className="grid grid-cols-1 gap-0.5 font-normal">
                       <span className="font-medium">{flag.label}</span>
                       <span className="text-xs text-muted-foreground">{flag.hint}</span>
                     </Label>

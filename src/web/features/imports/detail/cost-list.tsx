@@ -40,7 +40,7 @@ function CostItem({
   return (
     <li
       className={cn(
-        'grid gap-2 rounded-lg border p-3',
+        'grid grid-cols-1 gap-2 rounded-lg border p-3',
         !cost.invoiced && 'border-amber-300 bg-amber-50 dark:border-amber-500/40 dark:bg-amber-500/10',
       )}
       data-testid="cost-item"
@@ -48,7 +48,7 @@ function CostItem({
     >
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium">{cost.supplierName}</p>
+          <p className="font-medium break-words">{cost.supplierName}</p>
           <p className="text-xs text-muted-foreground">
             {formatCostDate(cost.date)}
             {!cost.invoiced ? <span className="ml-2 text-amber-700 dark:text-amber-300">Not invoiced</span> : null}
@@ -114,7 +114,7 @@ export function CostList({
     return <p className="py-4 text-center text-sm text-muted-foreground">No costs recorded yet.</p>;
   }
   return (
-    <ul className="grid gap-2" aria-label="Costs">
+    <ul className="grid grid-cols-1 gap-2" aria-label="Costs">
       {costs.map((cost) => (
         <CostItem
           key={cost.id}

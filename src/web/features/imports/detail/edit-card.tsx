@@ -107,11 +107,11 @@ export function EditCard({
           </CardAction>
         )}
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {editing ? (
           <form
             onSubmit={(e) => void onSubmit(e)}
-            className="grid gap-3 sm:grid-cols-2"
+            className="grid grid-cols-1 gap-3 sm:grid-cols-2"
             noValidate
             aria-label={editLabel}
           >
@@ -157,7 +157,7 @@ export function EditCard({
 /** A definition list of label and value; empty values show a dash. */
 export function Facts({ rows, testId }: { rows: [string, ReactNode][]; testId?: string }) {
   return (
-    <dl className="grid gap-3 text-sm sm:grid-cols-2" data-testid={testId}>
+    <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2" data-testid={testId}>
       {rows.map(([label, value]) => (
         <div key={label} className="min-w-0">
           <dt className="text-muted-foreground">{label}</dt>

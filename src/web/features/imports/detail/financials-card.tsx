@@ -46,7 +46,7 @@ function Summary({ imp }: { imp: Import }) {
     ['Our invoice value', f.ourInvoiceValue],
   ];
   return (
-    <dl className="grid gap-1.5 text-sm" data-testid="finance-summary">
+    <dl className="grid grid-cols-1 gap-1.5 text-sm" data-testid="finance-summary">
       {rows.map(([label, amount]) => (
         <div key={label} className="flex justify-between gap-4">
           <dt className="text-muted-foreground">{label}</dt>
@@ -80,7 +80,7 @@ export function FinancialsCard({ imp, refetch }: { imp: Import; refetch: () => P
           Financials
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid grid-cols-1 gap-5">
         <ServicePrice imp={imp} />
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           <Flag imp={imp} name="invoiced" label="Service invoiced" />
@@ -88,7 +88,7 @@ export function FinancialsCard({ imp, refetch }: { imp: Import; refetch: () => P
         </div>
         <Summary imp={imp} />
         <Separator />
-        <div className="grid gap-3">
+        <div className="grid grid-cols-1 gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 className="font-semibold">
               Costs{' '}

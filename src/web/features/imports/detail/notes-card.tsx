@@ -44,7 +44,7 @@ function NoteEditor({ imp, field, label }: { imp: Import; field: NoteField; labe
     );
   };
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
@@ -86,7 +86,7 @@ export function NotesCard({ imp }: { imp: Import }) {
           Notes
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <NoteEditor imp={imp} field="notes" label="Notes" />
         <NoteEditor imp={imp} field="deliveryNotes" label="Delivery notes" />
       </CardContent>

@@ -75,7 +75,12 @@ export function ServicePrice({ imp }: { imp: Import }) {
 
   if (editing) {
     return (
-      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Edit service price" className="grid gap-2">
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        aria-label="Edit service price"
+        className="grid grid-cols-1 gap-2"
+      >
         <label htmlFor="service-price" className="text-sm text-muted-foreground">
           Service price (€)
         </label>

@@ -28,7 +28,7 @@ export function StageControls({ imp }: { imp: Import }) {
   };
   const { previous, next } = neighbours(imp.status);
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex w-full items-center gap-2 sm:w-auto">
       <Button
         variant="outline"
         size="icon"
@@ -40,7 +40,7 @@ export function StageControls({ imp }: { imp: Import }) {
         <ChevronLeft />
       </Button>
       <Select value={imp.status} onValueChange={(v) => move(v as ImportStatus)} disabled={pending}>
-        <SelectTrigger className="w-48" aria-label="Status" data-testid="import-status">
+        <SelectTrigger className="min-w-0 flex-1 sm:w-48 sm:flex-none" aria-label="Status" data-testid="import-status">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

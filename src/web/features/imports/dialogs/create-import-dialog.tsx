@@ -130,7 +130,12 @@ export function CreateImportDialog({ open, onOpenChange, lead, proposals = [], o
               : 'Fields marked * are required.'}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-5" noValidate aria-label="Create import">
+        <form
+          onSubmit={(e) => void onSubmit(e)}
+          className="grid grid-cols-1 gap-5"
+          noValidate
+          aria-label="Create import"
+        >
           {fromLead ? (
             <FormField
               id="import-proposal"

@@ -40,7 +40,7 @@ const PRICING: Spec[] = [
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-2">
+    <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       <legend className="mb-2 text-sm font-semibold">{title}</legend>
       {children}
     </fieldset>
@@ -103,7 +103,7 @@ export function ImportFormSections({ form, showLeadId }: { form: Form; showLeadI
           <TextInput key={spec.name} form={form} spec={spec} idPrefix={idPrefix} />
         ))}
       </Section>
-      <fieldset className="grid gap-3 sm:grid-cols-3">
+      <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <legend className="mb-2 text-sm font-semibold">Pricing</legend>
         {PRICING.map((spec) => (
           <TextInput key={spec.name} form={form} spec={spec} idPrefix={idPrefix} />

@@ -125,7 +125,7 @@ export function SupplierDialog({
         </DialogHeader>
         <form
           onSubmit={(e) => void onSubmit(e)}
-          className="grid gap-3 sm:grid-cols-2"
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2"
           noValidate
           aria-label={supplier ? 'Edit supplier' : 'Add supplier'}
         >

@@ -92,7 +92,7 @@ export function SuppliersView({
         <QueryStates
           query={query}
           pending={
-            <div role="status" aria-label="Loading suppliers" className="grid gap-3 p-4">
+            <div role="status" aria-label="Loading suppliers" className="grid grid-cols-1 gap-3 p-4">
               {Array.from({ length: 4 }, (_, i) => (
                 <Skeleton key={i} className="h-10 w-full" />
               ))}
@@ -114,7 +114,7 @@ export function SuppliersView({
         >
           {(suppliers) =>
             isMobile ? (
-              <ul className="grid gap-3" aria-label="Suppliers">
+              <ul className="grid grid-cols-1 gap-3" aria-label="Suppliers">
                 {suppliers.map((s) => (
                   <li key={s.id} className="rounded-xl border bg-card p-4" data-supplier-id={s.id}>
                     <div className="flex items-start gap-2">
