@@ -230,6 +230,8 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
       );
       const ids = (picked as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
       const cases: Case[] = [
+        // The floor on this machine: the session guard and a tiny answer, no imports query.
+        { name: 'baseline: GET /api/auth/user', kind: 'info', url: () => '/api/auth/user' },
         { name: 'list: default view (Active), first page', kind: 'list', url: () => '/api/imports' },
         { name: 'list: All, page 11 (cursor)', kind: 'list', url: () => `/api/imports?filter=all&cursor=${cursor}` },
         { name: 'list: Concluded, first page', kind: 'list', url: () => '/api/imports?filter=concluded' },
