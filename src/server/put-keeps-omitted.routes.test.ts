@@ -90,6 +90,13 @@ describe('PUT keeps every field it was not sent, on every route', () => {
       },
       change: { vehicleSubmodel: 'Touring M Sport' },
     },
+    'PUT /api/settings': {
+      async create() {
+        await call('PUT', '/api/settings', { companyName: 'Auto Norte', managerGeralName: 'Rita Lopes' });
+        return { url: '/api/settings', read: () => call('GET', '/api/settings') };
+      },
+      change: { companyPhone: '+351 222 333 444' },
+    },
     'PUT /api/notifications/mark-all-read': null,
     'PUT /api/notifications/:id/read': null,
   };
@@ -111,7 +118,7 @@ describe('PUT keeps every field it was not sent, on every route', () => {
       await call('PUT', url, spec.change);
       const after = await read();
       const changed = Object.keys(spec.change);
-      const volatile = ['updatedAt', 'lastActivityAt', 'lastViewedAt', 'editable'];
+      const volatile = ['updatedAt', 'lastActivityAt', 'lastViewedAt', 'editable', 'version'];
       const rest = (v: Record<string, unknown>) =>
         Object.fromEntries(Object.entries(v).filter(([k]) => !changed.includes(k) && !volatile.includes(k)));
       expect(rest(after)).toEqual(rest(before));
