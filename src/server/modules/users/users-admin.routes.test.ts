@@ -4,7 +4,7 @@ import { securityAuditLog, users } from '#server/db/schema/auth.ts';
 import { proposals } from '#server/db/schema/proposals.ts';
 import { CANNOT_DELETE_SELF, DELETED_USER_SUFFIX, LAST_ADMIN_DELETE } from '#shared/schemas/users.ts';
 import { insertLead, insertProposal, insertTimelineEntry, unique } from '#test/factories.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '#test/test-app.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { STALE_USER } from './users.service.ts';
 
 const NEW_PASSWORD = 'Fresh3rPassw0rd';
