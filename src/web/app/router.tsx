@@ -77,7 +77,7 @@ export const router = createBrowserRouter([
       { path: 'imports', lazy: admin('ImportsScreen') },
       { path: 'imports/:id', lazy: admin('ImportDetailScreen') },
       { path: 'suppliers', lazy: admin('SuppliersScreen') },
-      { path: 'users', lazy: admin('UsersScreen') },
+      { path: 'users', lazy: async () => ({ Component: (await import('./routes/admin/users.tsx')).UsersScreen }) },
       { path: 'db-backups', lazy: admin('DbBackupsScreen') },
       { path: 'email-templates', lazy: admin('EmailTemplatesScreen') },
       {

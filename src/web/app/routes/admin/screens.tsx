@@ -9,13 +9,6 @@ export const ImportDetailScreen = () => <ComingSoon title={`Import #${useParams(
 export const SuppliersScreen = () => <ComingSoon title="Suppliers" />;
 export const EmailTemplatesScreen = () => <ComingSoon title="Email Templates" />;
 
-export function UsersScreen() {
-  const user = useCurrentUser();
-  if (user.role !== 'admin')
-    return <AccessDenied text="You don't have permission to access user management. Admin access required." />;
-  return <ComingSoon title="Users" />;
-}
-
 export function DbBackupsScreen() {
   const user = useCurrentUser();
   if (user.role !== 'admin')
