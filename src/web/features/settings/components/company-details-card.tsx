@@ -64,6 +64,8 @@ const GROUPS: {
   },
 ];
 
+const groupId = (title: string) => `settings-group-${title.toLowerCase().replace(/\W+/g, '-')}`;
+
 function LogoField({ logoUrl, companyName }: { logoUrl: string; companyName: string }) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadLogo();
@@ -168,10 +170,12 @@ function CompanyForm({ settings }: { settings: CompanySettings }) {
     <form onSubmit={(e) => void onSubmit(e)} className="grid gap-6" noValidate>
       <LogoField logoUrl={settings.logoUrl} companyName={settings.companyName} />
       {GROUPS.map((group) => (
-        <fieldset key={group.title} className="grid gap-4">
+        <section key={group.title} className="grid gap-4" aria-labelledby={groupId(group.title)}>
           <Separator />
           <div>
-            <legend className="font-medium">{group.title}</legend>
+            <h3 id={groupId(group.title)} className="font-medium">
+              {group.title}
+            </h3>
             {group.description && <p className="text-sm text-muted-foreground">{group.description}</p>}
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -201,7 +205,7 @@ function CompanyForm({ settings }: { settings: CompanySettings }) {
               );
             })}
           </div>
-        </fieldset>
+        </section>
       ))}
       <div className="flex flex-wrap items-center justify-end gap-2">
         <Button type="button" variant="ghost" asChild>

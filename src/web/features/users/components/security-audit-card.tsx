@@ -109,10 +109,10 @@ export function SecurityAuditCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1.5">
+          <div className="grid w-full gap-1.5 sm:w-52">
             <Label htmlFor="audit-event">Event type</Label>
             <Select value={event ?? ALL} onValueChange={(v) => setEvent(v === ALL ? null : (v as AuditEvent))}>
-              <SelectTrigger id="audit-event" className="w-52">
+              <SelectTrigger id="audit-event" className="w-full">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -125,11 +125,10 @@ export function SecurityAuditCard() {
               </SelectContent>
             </Select>
           </div>
-          <div className="grid gap-1.5">
+          <div className="grid w-full gap-1.5 sm:w-52">
             <Label htmlFor="audit-username">Username</Label>
             <Input
               id="audit-username"
-              className="w-52"
               placeholder="Any user"
               value={usernameInput}
               onChange={(e) => setUsernameInput(e.target.value)}

@@ -23,7 +23,7 @@ function UserIdentity({ user, you }: { user: User; you: boolean }) {
       </Avatar>
       <div className="grid min-w-0 leading-tight">
         <span className="truncate font-medium">
-          {name || displayName(user)}
+          {name || user.username}
           {you && <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>}
         </span>
         <span className="truncate text-sm text-muted-foreground">@{user.username}</span>
@@ -116,9 +116,9 @@ export function UsersList({ users, currentUserId, onEdit, onDelete }: UsersListP
             >
               <div className="grid min-w-0 flex-1 gap-1.5">
                 <UserIdentity user={user} you={you} />
-                <div className="flex min-w-0 items-center gap-2 pl-12">
+                <div className="grid min-w-0 justify-items-start gap-1.5 pl-12">
+                  {user.email && <span className="text-sm break-all text-muted-foreground">{user.email}</span>}
                   <RoleBadge role={user.role} />
-                  <span className="truncate text-sm text-muted-foreground">{user.email}</span>
                 </div>
               </div>
               <Actions user={user} you={you} onEdit={onEdit} onDelete={onDelete} />
