@@ -56,7 +56,7 @@ const GROUPS: {
     fields: [
       {
         name: 'legacySiteUrl',
-        label: 'Older proposal site',
+        label: 'Web address',
         type: 'url',
         hint: 'Links to /legacy/proposals/… open this site. Leave blank to show them here.',
       },
