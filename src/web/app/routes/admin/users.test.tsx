@@ -201,9 +201,21 @@ describe('UsersScreen', () => {
     });
   });
 
-  it('Edit User: a weak new password gets the edit message; a stale version says so', async () => {
+  it('Edit User: a weak new password gets the edit message; a stale version says so and reloads', async () => {
     const stale = 'This user was changed by someone else. Reload to see the latest.';
-    const calls = stubFetch(routes({ 'PUT /api/users/2': json({ code: 'STALE_VERSION', message: stale }, 409) }));
+    let stored = RUI;
+    const calls = stubFetch(
+      routes({
+        'GET /api/users': () => [ME, stored],
+        'PUT /api/users/2': (call) => {
+          if (stored.version === 6 && (call.body as { version: number }).version === 6)
+            return { ...stored, version: 7 };
+          // Someone else saved just before: the list now holds version 6.
+          stored = { ...RUI, firstName: 'Rúben', version: 6 };
+          return json({ code: 'STALE_VERSION', message: stale }, 409);
+        },
+      }),
+    );
     renderScreen(ME);
     fireEvent.click(within(await usersTable()).getByRole('button', { name: 'Edit Rui Costa' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
@@ -216,7 +228,12 @@ describe('UsersScreen', () => {
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await expectToast('Error', stale);
-    expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
+    // The dialog stays open and shows the latest; the next save carries the latest version.
+    const reopened = screen.getByRole('dialog', { name: 'Edit User' });
+    await waitFor(() => expect(within(reopened).getByLabelText('First name')).toHaveValue('Rúben'));
+    fireEvent.click(within(reopened).getByRole('button', { name: 'Save changes' }));
+    await expectToast('Success', 'User updated successfully');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { version: number }).version)).toEqual([4, 6]);
   });
 
   it("Edit User: the last admin's role change is refused under the field", async () => {

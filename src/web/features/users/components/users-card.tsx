@@ -17,7 +17,9 @@ export function UsersCard({ currentUserId }: { currentUserId: number }) {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput, 250);
   const query = useUsers(search);
-  const [editing, setEditing] = useState<User | null>(null);
+  // By id: after a refetch (a stale version, a live event) the dialog edits the latest row and version.
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const editing = query.data?.find((u) => u.id === editingId) ?? null;
   const [deleting, setDeleting] = useState<User | null>(null);
   const remove = useDeleteUser();
 
@@ -57,7 +59,12 @@ export function UsersCard({ currentUserId }: { currentUserId: number }) {
           }
         >
           {(users) => (
-            <UsersList users={users} currentUserId={currentUserId} onEdit={setEditing} onDelete={setDeleting} />
+            <UsersList
+              users={users}
+              currentUserId={currentUserId}
+              onEdit={(u) => setEditingId(u.id)}
+              onDelete={setDeleting}
+            />
           )}
         </QueryStates>
       </CardContent>
@@ -65,7 +72,7 @@ export function UsersCard({ currentUserId }: { currentUserId: number }) {
         user={editing ?? undefined}
         currentUserId={currentUserId}
         open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
+        onOpenChange={(open) => !open && setEditingId(null)}
       />
       <ConfirmDialog
         open={deleting !== null}
