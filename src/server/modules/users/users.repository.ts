@@ -5,8 +5,8 @@ import { users } from '#server/db/schema/auth.ts';
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
-// A deleted account keeps its row for the records it made (ADR 029); every lookup here but
-// findUserIncludingDeleted sees live accounts only.
+// A deleted account keeps its row for the records it made (ADR 029); every lookup here sees live
+// accounts only (authorship joins read the row directly, e.g. the timeline's).
 const live = isNull(users.deletedAt);
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
