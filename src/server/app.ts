@@ -21,6 +21,7 @@ import { serveSpa } from '#server/plugins/serve-spa.ts';
 import { websocketRoutes } from '#server/plugins/websocket.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
+import { auditRoutes } from '#server/modules/audit/audit.routes.ts';
 import { authRoutes } from '#server/modules/auth/auth.routes.ts';
 import { createAuthService } from '#server/modules/auth/auth.service.ts';
 import { createSessionService } from '#server/modules/auth/session.service.ts';
@@ -85,8 +86,8 @@ export interface AppDeps {
  */
 function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDeps['env']; log: FastifyBaseLogger }) {
   const { db, hub, clock, env, log } = deps;
-  const settings = createSettingsService({ db });
   const audit = createAuditService({ db });
+  const settings = createSettingsService({ db, clock, hub, audit });
   const sessions = createSessionService({
     db,
     clock,
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const services = createServices({ db: database.db, hub, clock, env, log: app.log });
   const {
     settings,
+    audit,
     sessions,
     auth,
     users,
@@ -207,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
   });
   await app.register(usersRoutes, { users });
+  await app.register(auditRoutes, { audit });
   await app.register(notificationsRoutes, { notifications });
   await app.register(websocketRoutes, { hub });
   await app.register(mediaRoutes, { media });

@@ -128,6 +128,12 @@ describe('PUT keeps every field it was not sent, on every route', () => {
         return { url: `/api/suppliers/${supplier.id}`, read: () => call('GET', `/api/suppliers/${supplier.id}`) };
       },
       change: { phone: '+351 210 000 000' },
+    'PUT /api/settings': {
+      async create() {
+        await call('PUT', '/api/settings', { companyName: 'Auto Norte', managerGeralName: 'Rita Lopes' });
+        return { url: '/api/settings', read: () => call('GET', '/api/settings') };
+      },
+      change: { companyPhone: '+351 222 333 444' },
     },
     'PUT /api/notifications/mark-all-read': null,
     'PUT /api/notifications/:id/read': null,

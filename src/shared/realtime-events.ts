@@ -12,6 +12,8 @@ export const REALTIME_EVENT_TYPES = [
   'notification_created',
   'notifications_read',
   'user_updated',
+  'user_deleted',
+  'settings_changed',
 ] as const;
 
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];

@@ -12,6 +12,8 @@ export const userSchema = z.object({
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   role: z.enum(ROLES),
+  /** Optimistic concurrency: sent back with an edit (ADR 022). */
+  version: z.number().int(),
   createdAt: z.coerce.date(),
   updatedAt: z.coerce.date(),
 });
@@ -72,6 +74,8 @@ export const userUpdateSchema = z.object({
   lastName: optionalName,
   /** Only admins may change a role (the server answers 403 otherwise). */
   role: z.enum(ROLES, 'Please select a role').optional(),
+  /** The version the editor started from; a stale one answers 409 STALE_VERSION (ADR 022). */
+  version: z.number().int().positive().max(2_147_483_647).optional(),
 });
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 export type UserUpdate = z.output<typeof userUpdateSchema>;
@@ -81,3 +85,46 @@ export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email' 
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   return name || user.email || user.username;
 }
+
+/**
+ * Add User (document 2, section 5): each password rule has its own message. Names are optional;
+ * blank ones are stored as null.
+ */
+export const userCreateSchema = z.object({
+  username: z
+    .string('Username must be at least 3 characters')
+    .trim()
+    .min(USERNAME_MIN_LENGTH, 'Username must be at least 3 characters')
+    .max(100, 'Username must be at most 100 characters'),
+  email: z
+    .string('Valid email is required')
+    .trim()
+    .email('Valid email is required')
+    .max(255, 'Valid email is required'),
+  password: z
+    .string('Password must be at least 8 characters long')
+    .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters long')
+    .max(1000, 'Password must be at most 1000 characters')
+    .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
+    .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+    .regex(/\d/, 'Password must contain at least one number'),
+  role: z.enum(ROLES, 'Please select a role'),
+  firstName: optionalName,
+  lastName: optionalName,
+});
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+export type UserCreate = z.output<typeof userCreateSchema>;
+
+/** GET /api/users: an optional search over name, username and e-mail. */
+export const usersQuerySchema = z.object({
+  search: z.string().trim().max(100, 'At most 100 characters').optional(),
+});
+
+export const usersListSchema = z.array(userSchema);
+
+export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
+export const LAST_ADMIN_DELETE = 'The last admin cannot be deleted. Make another user an admin first.';
+export const LAST_ADMIN_DEMOTE = 'The last admin cannot lose the admin role. Make another user an admin first.';
+export const DELETE_USER_CONFIRM = 'Are you sure you want to delete this user?';
+/** How the author of a record shows once their account is deleted (ADR 029). */
+export const DELETED_USER_SUFFIX = ' (deleted user)';

@@ -93,7 +93,7 @@ export const router = createBrowserRouter([
         path: 'suppliers',
         lazy: async () => ({ Component: (await import('./routes/admin/suppliers.tsx')).SuppliersScreen }),
       },
-      { path: 'users', lazy: admin('UsersScreen') },
+      { path: 'users', lazy: async () => ({ Component: (await import('./routes/admin/users.tsx')).UsersScreen }) },
       { path: 'db-backups', lazy: admin('DbBackupsScreen') },
       { path: 'email-templates', lazy: admin('EmailTemplatesScreen') },
       {

@@ -17,7 +17,9 @@ const DEBOUNCED: Record<string, readonly (readonly string[])[]> = {
 const IMMEDIATE: Record<string, readonly (readonly string[])[]> = {
   notification_created: [['/api/notifications/count'], ['/api/notifications']],
   notifications_read: [['/api/notifications/count'], ['/api/notifications']],
-  user_updated: [['/api/auth/user']],
+  user_updated: [['/api/auth/user'], ['/api/users'], ['/api/admin/security-audit-logs']],
+  user_deleted: [['/api/users'], ['/api/admin/security-audit-logs']],
+  settings_changed: [['/api/settings']],
 };
 
 export function createRealtimeHandler(queryClient: QueryClient, debounceMs = LIVE_REFRESH_DEBOUNCE_MS) {

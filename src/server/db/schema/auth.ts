@@ -28,14 +28,26 @@ export const users = pgTable(
     role: varchar({ length: 20 }).$type<Role>().notNull().default('user'),
     /** 'Mark all as read' on the leads list: every lead created up to this instant counts as seen by this user. */
     leadsSeenBefore: timestamp({ withTimezone: true }),
+    /** Optimistic concurrency (ADR 022): every update adds one; a stale write answers 409. */
+    version: integer().notNull().default(1),
+    /**
+     * Set when an admin deletes the account (ADR 029): the row stays so the leads, timeline entries
+     * and proposals it made keep their author, shown as a deleted user; it can no longer sign in.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('admin', 'user')`),
-    // Unique regardless of case: 'Ana' and 'ana' are the same person at sign-in.
-    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // Unique regardless of case among live accounts: 'Ana' and 'ana' are the same person at sign-in;
+    // a deleted account's name may be given to someone new (ADR 029).
+    uniqueIndex('users_username_lower_unique')
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_email_lower_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -98,6 +98,8 @@ export const storedMedia = pgTable(
     height: integer(),
     sha256: varchar({ length: 64 }).notNull(),
     sourceUrl: text(),
+    /** What it is for: 'proposal' photos (uploads never saved are pruned) or the company 'logo' (Settings). */
+    purpose: varchar({ length: 20 }).notNull().default('proposal'),
     data: bytea().notNull(),
     createdAt: createdAt(),
   },

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, max } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { securityAuditLog } from '#server/db/schema/auth.ts';
-import type { AuditEvent } from '#shared/schemas/auth.ts';
+import type { AuditEvent } from '#shared/schemas/audit.ts';
 
 export interface AuditEntry {
   event: AuditEvent;
@@ -49,10 +49,31 @@ export async function listAuditOfUser(db: DbOrTx, userId: number, limit: number)
     .limit(limit);
 }
 
-export async function listRecentAudit(db: DbOrTx, limit: number) {
+/**
+ * The log newest first, by id (ids grow with time; the cursor is the oldest id shown), optionally
+ * one event type and one username (case-insensitive, whole name).
+ */
+export async function listAudit(
+  db: DbOrTx,
+  query: { event?: AuditEvent; username?: string; before?: number; limit: number },
+) {
   return db
-    .select()
+    .select({
+      id: securityAuditLog.id,
+      event: securityAuditLog.event,
+      username: securityAuditLog.username,
+      ipAddress: securityAuditLog.ipAddress,
+      timestamp: securityAuditLog.timestamp,
+      details: securityAuditLog.details,
+    })
     .from(securityAuditLog)
-    .orderBy(desc(securityAuditLog.timestamp), desc(securityAuditLog.id))
-    .limit(limit);
+    .where(
+      and(
+        query.event ? eq(securityAuditLog.event, query.event) : undefined,
+        query.username ? eq(securityAuditLog.username, query.username.toLowerCase()) : undefined,
+        query.before ? lt(securityAuditLog.id, query.before) : undefined,
+      ),
+    )
+    .orderBy(desc(securityAuditLog.id))
+    .limit(query.limit);
 }

@@ -6,16 +6,21 @@ import type { StoredPhoto } from './photo-import.ts';
 
 const MEDIA_URL = /^\/media\/([a-f0-9]{16,64})$/i;
 
+/** 'proposal': photos (an upload never saved into a proposal is pruned); 'logo': the company logo (Settings). */
+export type MediaPurpose = 'proposal' | 'logo';
+
 /** Stores a normalised photo under a fresh unguessable key; served publicly at the returned url. */
 export async function insertStoredMedia(
   db: DbOrTx,
   photo: StoredPhoto,
   proposalId: number | null,
+  purpose: MediaPurpose = 'proposal',
 ): Promise<{ key: string; url: string }> {
   const key = randomBytes(16).toString('hex');
   await db.insert(storedMedia).values({
     key,
     proposalId,
+    purpose,
     contentType: photo.contentType,
     byteSize: photo.data.length,
     width: photo.width,
@@ -80,7 +85,12 @@ export async function findMediaByKeys(db: DbOrTx, keys: string[]) {
 export async function deleteOrphanMedia(db: DbOrTx, before: Date): Promise<number> {
   const rows = await db
     .delete(storedMedia)
-    .where(and(isNull(storedMedia.proposalId), lt(storedMedia.createdAt, before)))
+    .where(and(isNull(storedMedia.proposalId), eq(storedMedia.purpose, 'proposal'), lt(storedMedia.createdAt, before)))
     .returning({ id: storedMedia.id });
   return rows.length;
+}
+
+/** Deletes one stored item of this purpose by key (a replaced logo); a key of another purpose is left alone. */
+export async function deleteMediaByKey(db: DbOrTx, key: string, purpose: MediaPurpose): Promise<void> {
+  await db.delete(storedMedia).where(and(eq(storedMedia.key, key), eq(storedMedia.purpose, purpose)));
 }

@@ -24,6 +24,8 @@ const entryColumns = {
   createdByUsername: users.username,
   createdByFirstName: users.firstName,
   createdByLastName: users.lastName,
+  /** Set when the author's account was deleted (ADR 029): the entry keeps the name, marked. */
+  createdByDeletedAt: users.deletedAt,
 };
 
 /** A lead's entries, newest first (ties: the later id first), with the author's names. */

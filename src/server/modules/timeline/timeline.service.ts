@@ -6,6 +6,7 @@ import {
   type timelineEntryInputSchema,
 } from '#shared/schemas/timeline.ts';
 import { classifyTimelineEntry } from '#shared/timeline/classify.ts';
+import { DELETED_USER_SUFFIX } from '#shared/schemas/users.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, forbidden, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -28,6 +29,12 @@ type QuickContact = z.output<typeof quickContactSchema>;
 /** The signed-in staff member making a change: only the id is read. */
 type Author = { id: number };
 
+/** The author as shown: the name, marked when the account was deleted (ADR 029); null for the product's own entries. */
+function authorName(id: number | null, name: string | null, deletedAt: Date | null): string | null {
+  if (id === null || !name) return null;
+  return deletedAt ? `${name}${DELETED_USER_SUFFIX}` : name;
+}
+
 export function toTimelineEntry(row: repo.TimelineEntryRow, companyAddresses: readonly string[]): TimelineEntry {
   const type = row.type as TimelineEntry['type'];
   const emailData = (row.emailData ?? null) as EmailData | null;
@@ -49,7 +56,7 @@ export function toTimelineEntry(row: repo.TimelineEntryRow, companyAddresses: re
     metadata,
     createdAt: new Date(row.createdAt).toISOString(),
     createdBy: row.createdBy,
-    createdByName: row.createdBy === null ? null : names || row.createdByUsername || null,
+    createdByName: authorName(row.createdBy, names || row.createdByUsername, row.createdByDeletedAt),
     editable: type !== 'email' && !metadata?.event,
   };
 }

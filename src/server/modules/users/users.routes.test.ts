@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { securityAuditLog, users } from '#server/db/schema/auth.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '#test/test-app.ts';
+import { LAST_ADMIN_DEMOTE } from '#shared/schemas/users.ts';
 import type { UserRow } from './users.repository.ts';
 
 const NEW_PASSWORD = 'Fresh3rPassw0rd';
@@ -283,37 +284,37 @@ describe('PUT /api/users/:id', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it("applies an admin's role change to the affected user's next call (session cache invalidated)", async () => {
+  it("ends the affected user's sessions on an admin's role change; the next sign-in has the new role", async () => {
     const { cookie: adminCookie } = await t.loginAs('admin');
     const { user, cookie } = await t.loginAs('user');
     // Warm the session cache with role user.
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json().role).toBe(
       'user',
     );
-    const announce = () =>
+    const announce = (as: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/notifications',
-        headers: { cookie },
+        headers: { cookie: as },
         payload: { title: 'Hi', message: 'Team', userIds: [user.id] },
       });
-    expect((await announce()).statusCode).toBe(403);
+    expect((await announce(cookie)).statusCode).toBe(403);
 
     const promoted = await put(adminCookie, user.id, { ...profileOf(user), role: 'admin' });
     expect(promoted.statusCode).toBe(200);
     expect(promoted.json().role).toBe('admin');
+    // The old session is gone at once (cache invalidated); the admin's own session is kept.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: adminCookie } })).statusCode,
+    ).toBe(200);
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json().role).toBe(
-      'admin',
-    );
-    expect((await announce()).statusCode).toBe(201);
+    const promotedCookie = await t.login(user.username);
+    expect((await announce(promotedCookie)).statusCode).toBe(201);
 
     const demoted = await put(adminCookie, user.id, { ...profileOf(user), role: 'user' });
     expect(demoted.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json().role).toBe(
-      'user',
-    );
-    expect((await announce()).statusCode).toBe(403);
+    expect((await announce(promotedCookie)).statusCode).toBe(401);
   });
 
   it('publishes user_updated to staff on every change', async () => {
@@ -349,8 +350,8 @@ describe('the last admin', () => {
     expect(self.statusCode).toBe(409);
     expect(self.json()).toEqual({
       code: 'CONFLICT',
-      message: 'The last admin cannot lose the admin role',
-      fields: { role: 'The last admin cannot lose the admin role' },
+      message: LAST_ADMIN_DEMOTE,
+      fields: { role: LAST_ADMIN_DEMOTE },
     });
     const [stored] = await t.database.db.select().from(users).where(eq(users.id, admin.id));
     expect(stored!.role).toBe('admin');
@@ -577,7 +578,7 @@ describe('PUT /api/users/:id keeps every field it was not sent', () => {
       expect(res.statusCode).toBe(200);
       const [after] = await t.database.db.select().from(users).where(eq(users.id, target.id));
       const key = field as keyof UserRow;
-      const unchanged = (u: UserRow) => ({ ...u, [key]: undefined, updatedAt: undefined });
+      const unchanged = (u: UserRow) => ({ ...u, [key]: undefined, updatedAt: undefined, version: undefined });
       expect(unchanged(after!)).toEqual(unchanged(before!));
       if (key !== 'password') expect(after![key]).toBe(value(target.id));
       else expect(after!.password).not.toBe(before!.password);

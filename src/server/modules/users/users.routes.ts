@@ -1,10 +1,43 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '#shared/schemas/common.ts';
-import { userSchema, userUpdateSchema } from '#shared/schemas/users.ts';
+import {
+  userCreateSchema,
+  userSchema,
+  usersListSchema,
+  usersQuerySchema,
+  userUpdateSchema,
+} from '#shared/schemas/users.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { UsersService } from './users.service.ts';
 
+/** The version an edit started from: the body's `version`, else an If-Match header (ADR 022). */
+function ifMatch(header: string | undefined): number | undefined {
+  const n = Number(header?.replace(/^W\//, '').replace(/"/g, ''));
+  return header && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  const meta = (request: { ip: string; session?: { sid: string } | null }) => ({
+    ip: request.ip,
+    actorSid: request.session?.sid,
+  });
+
+  // User management is admin only (document 2, section 6); role user gets 403 (ADR 004).
+  app.get(
+    '/api/users',
+    { config: { access: 'admin' }, schema: { querystring: usersQuerySchema, response: { 200: usersListSchema } } },
+    async (request) => users.list(request.query.search || undefined),
+  );
+
+  app.post(
+    '/api/users',
+    { config: { access: 'admin' }, schema: { body: userCreateSchema, response: { 201: userSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await users.create(signedInUser(request), request.body, meta(request))),
+  );
+
+  // Own profile for everyone, any user for admins (the service decides).
   app.put(
     '/api/users/:id',
     {
@@ -12,9 +45,23 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { params: idParamSchema, body: userUpdateSchema, response: { 200: userSchema } },
     },
     async (request) =>
-      users.update(signedInUser(request), request.params.id, request.body, {
-        ip: request.ip,
-        actorSid: request.session?.sid,
-      }),
+      users.update(
+        signedInUser(request),
+        request.params.id,
+        { ...request.body, version: request.body.version ?? ifMatch(request.headers['if-match']) },
+        meta(request),
+      ),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    async (request) => {
+      await users.remove(signedInUser(request), request.params.id, meta(request));
+      return { ok: true as const };
+    },
   );
 };

@@ -5,13 +5,6 @@ import { useCurrentUser } from './use-admin-context.ts';
 // Screens the later issues fill; each shows its title until then.
 export const EmailTemplatesScreen = () => <ComingSoon title="Email Templates" />;
 
-export function UsersScreen() {
-  const user = useCurrentUser();
-  if (user.role !== 'admin')
-    return <AccessDenied text="You don't have permission to access user management. Admin access required." />;
-  return <ComingSoon title="Users" />;
-}
-
 export function DbBackupsScreen() {
   const user = useCurrentUser();
   if (user.role !== 'admin')

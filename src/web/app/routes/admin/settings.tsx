@@ -1,24 +1,41 @@
+import type { ComponentType } from 'react';
 import { PageHeader } from '#web/components/layouts/page-header.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Label } from '#web/components/ui/label.tsx';
-import { Switch } from '#web/components/ui/switch.tsx';
-import { useTheme } from '#web/lib/theme.tsx';
+import { AppearanceCard } from '#web/features/settings/components/appearance-card.tsx';
+import { CompanyDetailsCard } from '#web/features/settings/components/company-details-card.tsx';
+import { useCurrentUser } from './use-admin-context.ts';
+
+interface SettingsCard {
+  id: string;
+  /** Shown to admins only; role user never requests its data (document 2, section 6). */
+  adminOnly?: boolean;
+  Component: ComponentType;
+}
+
+/**
+ * The Settings screen is this list of cards, in order. A feature adds its card with one line here.
+ */
+const SETTINGS_CARDS: SettingsCard[] = [
+  { id: 'appearance', Component: AppearanceCard },
+  { id: 'company', adminOnly: true, Component: CompanyDetailsCard },
+  // MAILBOX CARD: the mailbox integration card (Geral and Comercial accounts, monitoring status,
+  // Test Connection; document 2, section 2) goes here, admin only:
+  // { id: 'mailboxes', adminOnly: true, Component: MailboxesCard },
+  // SIGNATURES CARD: one HTML signature per mailbox goes here.
+];
 
 export function SettingsScreen() {
-  const { theme, setTheme } = useTheme();
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
   return (
     <>
-      <PageHeader title="Settings" subtitle="Appearance, company details and mailboxes" />
-      <Card className="max-w-2xl">
-        <CardHeader>
-          <CardTitle>Appearance</CardTitle>
-          <CardDescription>Saved in this browser.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex items-center justify-between gap-4">
-          <Label htmlFor="dark-mode">Dark mode</Label>
-          <Switch id="dark-mode" checked={theme === 'dark'} onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')} />
-        </CardContent>
-      </Card>
+      <PageHeader title="Settings" subtitle={isAdmin ? 'Appearance, company details and mailboxes' : 'Appearance'} />
+      <div className="grid max-w-3xl gap-6">
+        {SETTINGS_CARDS.filter((card) => isAdmin || !card.adminOnly).map(({ id, Component }) => (
+          <div key={id} data-settings-card={id}>
+            <Component />
+          </div>
+        ))}
+      </div>
     </>
   );
 }

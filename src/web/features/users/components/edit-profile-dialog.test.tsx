@@ -14,6 +14,7 @@ const person = (role: User['role']): User => ({
   firstName: 'Joana',
   lastName: 'Silva',
   profileImageUrl: null,
+  version: 1,
   role,
   createdAt: new Date('2026-11-01T10:00:00Z'),
   updatedAt: new Date('2026-11-01T10:00:00Z'),

@@ -101,7 +101,7 @@ export function EditProfileDialog({
   const onSubmit = form.handleSubmit(({ username, ...rest }) =>
     update.mutate(
       // A username is sent only by an admin; the rest is sent as edited.
-      { id: user.id, data: isAdmin ? { username, ...rest } : rest },
+      { id: user.id, data: { ...(isAdmin ? { username, ...rest } : rest), version: user.version } },
       {
         onSuccess: () => {
           toast({ title: 'Success', description: 'Profile updated successfully' });

@@ -4,7 +4,7 @@ import { EMAIL_SOURCES, LEAD_STATUSES } from '#shared/leads/status.ts';
 import type { LeadListItem } from '#shared/schemas/leads.ts';
 import { useLeadsList } from '../../api/use-leads-list.ts';
 import { revealHiddenMatches, type LeadListFilters } from '../filters.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
 import { HiddenMatchesBanner } from './hidden-matches-banner.tsx';
 import { LeadsResults } from './leads-results.tsx';
 import { LeadsToolbar } from './leads-toolbar.tsx';
