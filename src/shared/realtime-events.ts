@@ -11,6 +11,9 @@ export const REALTIME_EVENT_TYPES = [
   'notification_created',
   'notifications_read',
   'user_updated',
+  // A database restore (ADR 030): open pages show 'Restoring database', then reload.
+  'database_restoring',
+  'database_restored',
 ] as const;
 
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];

@@ -78,7 +78,10 @@ export const router = createBrowserRouter([
       { path: 'imports/:id', lazy: admin('ImportDetailScreen') },
       { path: 'suppliers', lazy: admin('SuppliersScreen') },
       { path: 'users', lazy: admin('UsersScreen') },
-      { path: 'db-backups', lazy: admin('DbBackupsScreen') },
+      {
+        path: 'db-backups',
+        lazy: async () => ({ Component: (await import('./routes/admin/db-backups.tsx')).DbBackupsScreen }),
+      },
       { path: 'email-templates', lazy: admin('EmailTemplatesScreen') },
       {
         path: 'settings',

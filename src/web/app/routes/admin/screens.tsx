@@ -15,10 +15,3 @@ export function UsersScreen() {
     return <AccessDenied text="You don't have permission to access user management. Admin access required." />;
   return <ComingSoon title="Users" />;
 }
-
-export function DbBackupsScreen() {
-  const user = useCurrentUser();
-  if (user.role !== 'admin')
-    return <AccessDenied text="You don't have permission to access database backups. Admin access required." />;
-  return <ComingSoon title="DB Backups" />;
-}
