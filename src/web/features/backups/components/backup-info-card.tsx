@@ -22,8 +22,8 @@ export function BackupInfoCard({ status }: { status: BackupStatus }) {
           Database backups
         </CardTitle>
         <CardDescription>
-          A backup holds every lead, import, proposal, photo and user. Each file has a .sha256 file beside it, so a
-          copy can be checked with <code className="text-xs">sha256sum -c</code>.
+          A backup holds every lead, import, proposal, photo and user. Each file has a .sha256 file beside it, so a copy
+          can be checked with <code className="text-xs">sha256sum -c</code>.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">

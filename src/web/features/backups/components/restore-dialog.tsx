@@ -44,7 +44,8 @@ export function RestoreDialog({ backup, onClose }: { backup: Backup | null; onCl
           <AlertDialogDescription asChild>
             <div className="space-y-2">
               <p>
-                The database will be replaced with <strong className="break-all text-foreground">{backup?.filename}</strong>
+                The database will be replaced with{' '}
+                <strong className="break-all text-foreground">{backup?.filename}</strong>
                 {backup ? ` from ${formatBackupTime(backup.created)}` : ''}.
               </p>
               <p>

@@ -27,7 +27,10 @@ export function ScheduleCard({ status }: { status: BackupStatus }) {
           <dt className="text-muted-foreground">Next run</dt>
           <dd className="font-medium">{formatBackupTime(schedule.nextRun)}</dd>
           <dt className="text-muted-foreground">Last error</dt>
-          <dd className={schedule.lastError ? 'font-medium text-destructive' : 'font-medium'} data-testid="schedule-error">
+          <dd
+            className={schedule.lastError ? 'font-medium text-destructive' : 'font-medium'}
+            data-testid="schedule-error"
+          >
             {schedule.lastError
               ? `${schedule.lastError}${schedule.lastErrorAt ? ` (${formatBackupTime(schedule.lastErrorAt)})` : ''}`
               : 'None'}
