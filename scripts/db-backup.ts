@@ -15,7 +15,7 @@ import { createPgHub } from '#server/realtime/pg-bridge.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { createBackupsService } from '#server/modules/backups/backups.service.ts';
-import { fileSha256, recordedSha256Beside } from '#scripts/lib/backup-cli.ts';
+import { fileSha256, recordedSha256Beside } from './lib/backup-cli.ts';
 
 const [command, file] = process.argv.slice(2);
 if (command !== 'backup' && !(command === 'restore' && file)) {

@@ -5,7 +5,7 @@ import { buildApp, publicOrigin } from './app.ts';
 import { openDb } from '#server/db/client.ts';
 import { DataDirLockedError } from '#server/db/dir-lock.ts';
 import { runMigrations } from '#server/db/migrate.ts';
-import { backupBeforeMigrations } from '#server/modules/backups/migration-backup.ts';
+import { backupBeforeMigrations } from '#server/modules/backups/backups.api.ts';
 import { loadEnv } from './env.ts';
 import { createLocalHub } from '#server/realtime/hub.ts';
 import { createPgHub } from '#server/realtime/pg-bridge.ts';

@@ -213,7 +213,7 @@ export function createBackupsService(deps: BackupsDeps) {
     const pointMember = `${member}.point`;
     const sessionsNow = await repo.allSessions(db);
     await maintenance.enter();
-    let point: WrittenBackup | null = null;
+    let point: WrittenBackup;
     try {
       await extractDump(file, checked.dump, member);
       point = await createLocked('restore_point', actor);
@@ -225,7 +225,7 @@ export function createBackupsService(deps: BackupsDeps) {
         const back = await verifyBackup(point.path, point.sha256, d.kind);
         await extractDump(point.path, back.dump, pointMember);
         await d.restore(pointMember, integrityCheck(back.manifest));
-        throw new Error(`${err.message}; the database was put back as it was`);
+        throw new Error(`${err.message}; the database was put back as it was`, { cause: err });
       }
     } catch (err) {
       const message = err instanceof AppError ? err.message : `The backup could not be restored: ${messageOf(err)}`;
