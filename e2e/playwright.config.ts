@@ -86,6 +86,7 @@ export default defineConfig({
       PORT: String(PORT),
       PUBLIC_URL: BASE_URL,
       DATA_DIR,
+      BACKUP_DIR: path.join(DATA_DIR, 'backups'),
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       // TEST ONLY: listing pages and photos from the proposals spec's fixture server (e2e/lib/listing-fixture.ts).

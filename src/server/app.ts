@@ -22,6 +22,9 @@ import { websocketRoutes } from '#server/plugins/websocket.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { auditRoutes } from '#server/modules/audit/audit.routes.ts';
+import { backupsRoutes } from '#server/modules/backups/backups.routes.ts';
+import { createBackupsService } from '#server/modules/backups/backups.service.ts';
+import { maintenanceGuard } from '#server/plugins/maintenance.ts';
 import { authRoutes } from '#server/modules/auth/auth.routes.ts';
 import { createAuthService } from '#server/modules/auth/auth.service.ts';
 import { createSessionService } from '#server/modules/auth/session.service.ts';
@@ -71,7 +74,8 @@ export interface AppDeps {
     | 'ISV_RATE_LIMIT_PER_MINUTE'
   > &
     Partial<Pick<Env, 'SCRAPE_RATE_LIMIT_PER_MINUTE' | 'LISTING_FETCH_TEST_ORIGIN'>> &
-    Partial<Pick<Env, 'PUBLIC_URL' | 'PORT'>>;
+    Partial<Pick<Env, 'PUBLIC_URL' | 'PORT'>> &
+    Partial<Pick<Env, 'BACKUP_DIR' | 'BACKUP_COPY_DIR'>>;
   clock?: Clock;
   webRoot?: string;
   /** A pino logger (main.ts); none in tests unless a test reads the log. */
@@ -84,8 +88,15 @@ export interface AppDeps {
  * The dependency graph in one place: every service, built once with its dependencies given
  * explicitly. Route plugins receive services, never the database.
  */
-function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDeps['env']; log: FastifyBaseLogger }) {
-  const { db, hub, clock, env, log } = deps;
+function createServices(deps: {
+  database: Database;
+  hub: EventHub;
+  clock: Clock;
+  env: AppDeps['env'];
+  log: FastifyBaseLogger;
+}) {
+  const { database, hub, clock, env, log } = deps;
+  const db: Db = database.db;
   const audit = createAuditService({ db });
   const settings = createSettingsService({ db, clock, hub, audit });
   const sessions = createSessionService({
@@ -120,9 +131,19 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
   const imports = createImportsService({ db, hub, clock, notifications, settings, log });
   const importCosts = createImportCostsService({ db, hub, clock });
   const suppliers = createSuppliersService({ db, hub, clock });
+  const backups = createBackupsService({
+    database,
+    hub,
+    clock,
+    audit,
+    log,
+    backupDir: env.BACKUP_DIR ?? './data/backups',
+    copyDir: env.BACKUP_COPY_DIR ?? null,
+  });
   return {
     settings,
     audit,
+    backups,
     sessions,
     auth,
     users,
@@ -165,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices({ db: database.db, hub, clock, env, log: app.log });
+  const services = createServices({ database, hub, clock, env, log: app.log });
   const {
     settings,
     audit,
@@ -184,11 +205,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     imports,
     importCosts,
     suppliers,
+    backups,
   } = services;
 
   // Cross-cutting plugins, in order: errors, the access log, request id and security headers,
   // cross-site refusal, cookies, rate limits, the access guard.
   await app.register(errorsPlugin);
+  // During a database restore every instance answers 503 'Restoring database' (ADR 030).
+  await app.register(maintenanceGuard, { state: backups.maintenance });
   if (deps.logger) await app.register(requestLog, deps.requestLog ?? {});
   await app.register(securityHeaders, { testImageOrigin: env.LISTING_FETCH_TEST_ORIGIN });
   await app.register(sameOrigin, { publicUrl: env.PUBLIC_URL });
@@ -230,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(suppliersRoutes, { suppliers });
   await app.register(settingsRoutes, { settings });
   await app.register(healthRoutes, { database, sessions });
+  await app.register(backupsRoutes, { backups });
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
   // Server-rendered public pages, robots.txt and sitemap.xml, ahead of the static web app.

@@ -95,6 +95,10 @@ export const envSchema = z.object({
     .string()
     .regex(/^http:\/\/(127\.0\.0\.1|localhost):\d{2,5}$/, 'LISTING_FETCH_TEST_ORIGIN must be http://127.0.0.1:PORT')
     .optional(),
+  /** Where backups are written; default ./data/backups (ADR 030). */
+  BACKUP_DIR: z.string().default('./data/backups'),
+  /** Optional second copy of every backup (a NAS or USB disk), written the same safe way. */
+  BACKUP_COPY_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,6 +5,7 @@ import { buildApp, publicOrigin } from './app.ts';
 import { openDb } from '#server/db/client.ts';
 import { DataDirLockedError } from '#server/db/dir-lock.ts';
 import { runMigrations } from '#server/db/migrate.ts';
+import { backupBeforeMigrations } from '#server/modules/backups/backups.api.ts';
 import { loadEnv } from './env.ts';
 import { createLocalHub } from '#server/realtime/hub.ts';
 import { createPgHub } from '#server/realtime/pg-bridge.ts';
@@ -22,6 +23,7 @@ async function start() {
     { database: database.kind, where: env.DATABASE_URL ? 'DATABASE_URL' : path.resolve(env.DATA_DIR) },
     'database open',
   );
+  await backupBeforeMigrations(database, { backupDir: env.BACKUP_DIR, copyDir: env.BACKUP_COPY_DIR, log });
   await runMigrations(database);
   await bootstrapData(database.db, env, log);
   const hub =
@@ -31,7 +33,7 @@ async function start() {
 
   if (!env.PUBLIC_URL && env.NODE_ENV === 'production')
     log.warn(`PUBLIC_URL is not set: the sitemap and link previews point at ${publicOrigin(env)}`);
-  const { app } = await buildApp({
+  const { app, services } = await buildApp({
     database,
     hub,
     env,
@@ -39,7 +41,8 @@ async function start() {
     ...(env.WEB_ROOT ? { webRoot: path.resolve(env.WEB_ROOT) } : {}),
   });
   // Jobs belong to the process, not the app: tests build the app and run jobs on demand.
-  const jobs = createJobRunner({ db: database.db, jobs: processJobs(database), log });
+  await services.backups.init();
+  const jobs = createJobRunner({ db: database.db, jobs: processJobs(database, services), log });
   closeWithGrace({ delay: 10_000, logger: log }, async ({ err, signal }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');

@@ -128,6 +128,7 @@ describe('PUT keeps every field it was not sent, on every route', () => {
         return { url: `/api/suppliers/${supplier.id}`, read: () => call('GET', `/api/suppliers/${supplier.id}`) };
       },
       change: { phone: '+351 210 000 000' },
+    },
     'PUT /api/settings': {
       async create() {
         await call('PUT', '/api/settings', { companyName: 'Auto Norte', managerGeralName: 'Rita Lopes' });

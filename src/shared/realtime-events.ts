@@ -14,6 +14,9 @@ export const REALTIME_EVENT_TYPES = [
   'user_updated',
   'user_deleted',
   'settings_changed',
+  // A database restore (ADR 030): open pages show 'Restoring database', then reload.
+  'database_restoring',
+  'database_restored',
 ] as const;
 
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];

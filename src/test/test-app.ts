@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps, type AppServices } from '#server/app.ts';
 import type { Database } from '#server/db/client.ts';
@@ -39,6 +42,9 @@ export async function createTestApp(
     requestLog?: AppDeps['requestLog'];
     /** PUBLIC_URL (default http://localhost:5000). */
     publicUrl?: string;
+    /** BACKUP_DIR (default a fresh directory under the system's temporary directory). */
+    backupDir?: string;
+    backupCopyDir?: string;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -56,6 +62,8 @@ export async function createTestApp(
       SCRAPE_RATE_LIMIT_PER_MINUTE: 1000,
       LISTING_FETCH_TEST_ORIGIN: opts.listingFetchTestOrigin,
       PUBLIC_URL: opts.publicUrl,
+      BACKUP_DIR: opts.backupDir ?? path.join(os.tmpdir(), `autoimport-test-backups-${randomBytes(6).toString('hex')}`),
+      BACKUP_COPY_DIR: opts.backupCopyDir,
     },
     webRoot: opts.webRoot ?? '/nonexistent-web-root',
     ...(opts.logger ? { logger: opts.logger, requestLog: opts.requestLog } : {}),

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { initializeInChildProcess } from './init-pglite.ts';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,8 +29,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: connection string, so the event hub can open its own LISTEN client. */
   url?: string;
-  /** PGlite only: the instance (backups and tests need it). */
+  /** PGlite only: the instance now serving (backups and tests need it; a restore replaces it). */
   pglite?: PGlite;
+  /** PGlite on disk only: its data directory. */
+  pgliteDir?: string;
+  /**
+   * PGlite only: serve from another database from now on (a restore, ADR 030): an opened in-memory
+   * instance, or (on disk) a prepared data directory that takes the place of the current one.
+   * The caller has stopped requests; on failure the current data keeps serving.
+   */
+  replacePglite?(next: PGlite | string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,9 +62,23 @@ export async function openDb(opts: OpenDbOptions): Promise<Database> {
   }
 
   if (opts.inMemory) {
-    const client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
-    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-    return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+    const holder = switchable(await PGlite.create({ extensions: { pg_trgm }, loadDataDir: opts.loadDataDir }));
+    const db = drizzlePglite(holder.proxy, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      get pglite() {
+        return holder.current;
+      },
+      async replacePglite(next) {
+        if (typeof next === 'string') throw new Error('an in-memory database is replaced by an instance');
+        const old = holder.current;
+        await old.query('select 1'); // waits for the queries already queued
+        holder.current = next;
+        await old.close();
+      },
+      close: () => holder.current.close(),
+    };
   }
 
   const dataDir = path.resolve(opts.dataDir ?? './data');
@@ -68,14 +90,38 @@ export async function openDb(opts: OpenDbOptions): Promise<Database> {
     // A first start creates the cluster (initdb + migrations) in a short-lived child process: the
     // WebAssembly memory that initdb grows to (~900 MB) is never returned, so it must not be ours.
     if (!existsSync(path.join(dir, 'PG_VERSION'))) await initializeInChildProcess(dir);
-    const client = await PGlite.create(dir, { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF });
-    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    const open = (where: string) => PGlite.create(where, { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF });
+    const holder = switchable(await open(dir));
+    const db = drizzlePglite(holder.proxy, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
-      pglite: client,
+      get pglite() {
+        return holder.current;
+      },
+      pgliteDir: dir,
+      async replacePglite(next) {
+        if (typeof next !== 'string') throw new Error('a database on disk is replaced by a prepared directory');
+        const old = holder.current;
+        await old.query('select 1'); // waits for the queries already queued
+        await old.close();
+        const aside = `${dir}.before-restore`;
+        rmSync(aside, { recursive: true, force: true });
+        renameSync(dir, aside);
+        try {
+          renameSync(next, dir);
+          holder.current = await open(dir);
+        } catch (err) {
+          // Put the previous directory back and serve it again.
+          rmSync(dir, { recursive: true, force: true });
+          renameSync(aside, dir);
+          holder.current = await open(dir);
+          throw err;
+        }
+        rmSync(aside, { recursive: true, force: true });
+      },
       close: async () => {
-        await client.close();
+        await holder.current.close();
         lock.release();
       },
     };
@@ -83,4 +129,21 @@ export async function openDb(opts: OpenDbOptions): Promise<Database> {
     lock.release();
     throw err;
   }
+}
+
+/**
+ * The PGlite the drizzle handle talks to, behind a stable object: a restore swaps the instance
+ * without rebuilding the services that hold `db` (ADR 030).
+ */
+function switchable(initial: PGlite) {
+  const holder = {
+    current: initial,
+    proxy: new Proxy({} as PGlite, {
+      get(_target, prop) {
+        const value: unknown = Reflect.get(holder.current, prop, holder.current);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(holder.current) : value;
+      },
+    }),
+  };
+  return holder;
 }

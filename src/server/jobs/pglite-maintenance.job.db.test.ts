@@ -8,6 +8,12 @@ import { HOUR, MINUTE } from './job.ts';
 import { captureLog, testClock } from './jobs.test-helpers.ts';
 import { processJobs } from './process-jobs.ts';
 import { createJobRunner } from './runner.ts';
+import os from 'node:os';
+import path from 'node:path';
+import { systemClock } from '#server/lib/clock.ts';
+import { createLocalHub } from '#server/realtime/hub.ts';
+import { createAuditService } from '#server/modules/audit/audit.service.ts';
+import { createBackupsService } from '#server/modules/backups/backups.service.ts';
 
 describe('pglite-maintenance job (PGlite has no autovacuum)', () => {
   let t: Database;
@@ -24,6 +30,16 @@ describe('pglite-maintenance job (PGlite has no autovacuum)', () => {
     );
   });
   afterAll(() => t.close());
+  const services = () => ({
+    backups: createBackupsService({
+      database: t,
+      hub: createLocalHub(),
+      clock: systemClock,
+      audit: createAuditService({ db: t.db }),
+      backupDir: path.join(os.tmpdir(), 'pglite-maintenance-test-backups'),
+    }),
+  });
+  const maintenanceOnly = () => processJobs(t, services()).filter((j) => j.name === 'pglite-maintenance');
 
   const statsRows = async () => {
     const res = await t.db.execute(sql`select count(*)::int as n from pg_stats where tablename = 'leads'`);
@@ -31,9 +47,12 @@ describe('pglite-maintenance job (PGlite has no autovacuum)', () => {
   };
 
   it('is a job of the process on PGlite only (PostgreSQL runs its own autovacuum)', () => {
-    const jobs = processJobs(t);
-    if (onPostgres()) expect(jobs).toEqual([]);
-    else expect(jobs).toMatchObject([{ name: 'pglite-maintenance', schedule: { every: HOUR, firstAfter: MINUTE } }]);
+    const jobs = processJobs(t, services());
+    expect(jobs.map((j) => j.name)).toEqual(onPostgres() ? ['backup-hourly'] : ['backup-hourly', 'pglite-maintenance']);
+    if (!onPostgres())
+      expect(maintenanceOnly()).toMatchObject([
+        { name: 'pglite-maintenance', schedule: { every: HOUR, firstAfter: MINUTE } },
+      ]);
   });
 
   it.runIf(onPostgres())(
@@ -46,7 +65,12 @@ describe('pglite-maintenance job (PGlite has no autovacuum)', () => {
 
   it.skipIf(onPostgres())('runs VACUUM (ANALYZE) through the runner and records the run', async () => {
     const { log, messages } = captureLog();
-    const runner = createJobRunner({ db: t.db, jobs: processJobs(t), log, clock: testClock('2026-11-25T10:01:00Z') });
+    const runner = createJobRunner({
+      db: t.db,
+      jobs: maintenanceOnly(),
+      log,
+      clock: testClock('2026-11-25T10:01:00Z'),
+    });
     expect(await statsRows()).toBe(0);
     expect(await runner.runNow('pglite-maintenance')).toMatchObject({ status: 'succeeded' });
     expect(await statsRows()).toBeGreaterThan(10); // one row per column of leads

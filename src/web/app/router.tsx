@@ -94,7 +94,10 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./routes/admin/suppliers.tsx')).SuppliersScreen }),
       },
       { path: 'users', lazy: async () => ({ Component: (await import('./routes/admin/users.tsx')).UsersScreen }) },
-      { path: 'db-backups', lazy: admin('DbBackupsScreen') },
+      {
+        path: 'db-backups',
+        lazy: async () => ({ Component: (await import('./routes/admin/db-backups.tsx')).DbBackupsScreen }),
+      },
       { path: 'email-templates', lazy: admin('EmailTemplatesScreen') },
       {
         path: 'settings',

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { handleDatabaseEvent } from './database-restore.ts';
 import { LIVE_REFRESH_DEBOUNCE_MS, type RealtimeMessage } from '#shared/realtime-events.ts';
 
 /** Query keys each live event refreshes. Events name what changed; we refetch, never patch. */
@@ -27,6 +28,7 @@ export function createRealtimeHandler(queryClient: QueryClient, debounceMs = LIV
   const pending = new Set<string>();
   return {
     handle(message: RealtimeMessage) {
+      handleDatabaseEvent(message.type);
       for (const key of IMMEDIATE[message.type] ?? []) void queryClient.invalidateQueries({ queryKey: key });
       const keys = DEBOUNCED[message.type];
       if (!keys) return;

@@ -8,6 +8,7 @@ import { useTheme } from '#web/lib/theme.tsx';
 import { Button } from '../ui/button.tsx';
 import { Separator } from '../ui/separator.tsx';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '../ui/sidebar.tsx';
+import { RestoringOverlay } from '../restoring-overlay.tsx';
 import { AdminSidebar } from './admin-sidebar.tsx';
 
 export function ThemeToggle() {
@@ -53,6 +54,7 @@ export function AdminLayout() {
         <div className="flex-1 p-4 md:p-6">
           <Outlet context={{ user }} />
         </div>
+        <RestoringOverlay />
       </SidebarInset>
     </SidebarProvider>
   );
