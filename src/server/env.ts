@@ -95,6 +95,15 @@ export const envSchema = z.object({
     .string()
     .regex(/^http:\/\/(127\.0\.0\.1|localhost):\d{2,5}$/, 'LISTING_FETCH_TEST_ORIGIN must be http://127.0.0.1:PORT')
     .optional(),
+  /**
+   * Chromium extension ids allowed to call /api/extension/* (comma-separated); default the pinned
+   * id of this project's extension (src/shared/extension.ts, ADR 032).
+   */
+  EXTENSION_IDS: z
+    .string()
+    .regex(/^[a-p]{32}(,[a-p]{32})*$/, 'EXTENSION_IDS must be comma-separated extension ids (32 letters a-p)')
+    .transform((v) => v.split(','))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
