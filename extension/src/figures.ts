@@ -14,6 +14,8 @@ export interface PanelInputs {
   cycle: 'wltp' | 'nedc';
   /** 'MM/YYYY' */
   firstRegistration: string;
+  /** Electric range in km, for a hybrid's intermediate rate (listings rarely give it). */
+  rangeKm: string;
 }
 
 export interface PanelDefaults {
@@ -48,7 +50,12 @@ export interface PanelFigures {
 /** What the page said, as the editable fields start. */
 export function initialInputs(car: ListingData): PanelInputs {
   const cycle = car.co2Cycle === 'unknown' ? (defaultWltp(car.firstRegistration) ? 'wltp' : 'nedc') : car.co2Cycle;
-  return { co2: car.co2 === null ? '' : String(car.co2), cycle, firstRegistration: car.firstRegistration ?? '' };
+  return {
+    co2: car.co2 === null ? '' : String(car.co2),
+    cycle,
+    firstRegistration: car.firstRegistration ?? '',
+    rangeKm: '',
+  };
 }
 
 /** '3/2021', '03/2021', '2021-03' -> '03/2021'; '' -> null; anything else -> undefined (unreadable). */
@@ -96,6 +103,7 @@ export function panelFigures(
     vehicleCo2Emissions: co2 ?? null,
     vehicleFirstRegistration: first ?? null,
     wltpValue: inputs.cycle === 'wltp',
+    electricRangeKm: /^\d{1,4}$/.test(inputs.rangeKm.trim()) ? Number(inputs.rangeKm.trim()) : null,
     transportCost: defaults.transportCost,
     registrationFee: defaults.registrationFee,
   };

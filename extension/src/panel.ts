@@ -170,22 +170,31 @@ export class Panel {
     );
     cycle.value = inputs.cycle;
     const first = el('input', { name: 'firstRegistration', placeholder: 'MM/AAAA', value: inputs.firstRegistration });
+    const range = el('input', { name: 'rangeKm', inputmode: 'numeric', autocomplete: 'off', value: inputs.rangeKm });
+    const hybrid = car.hybrid || car.plugin || car.fuel === 'plugin_hybrid';
     const electric = car.fuel === 'electric';
     co2.disabled = electric;
     cycle.disabled = electric;
     const onInput = () => {
-      this.inputs = { co2: co2.value, cycle: cycle.value === 'nedc' ? 'nedc' : 'wltp', firstRegistration: first.value };
+      this.inputs = {
+        co2: co2.value,
+        cycle: cycle.value === 'nedc' ? 'nedc' : 'wltp',
+        firstRegistration: first.value,
+        rangeKm: range.value,
+      };
       update();
     };
     co2.addEventListener('input', onInput);
     cycle.addEventListener('change', onInput);
     first.addEventListener('input', onInput);
+    range.addEventListener('input', onInput);
     return el(
       'div',
       { class: 'fields' },
       el('label', {}, t.co2, co2),
       el('label', {}, t.cycle, cycle),
-      el('label', { class: 'wide' }, t.firstRegistration, first),
+      el('label', { class: hybrid ? '' : 'wide' }, t.firstRegistration, first),
+      ...(hybrid ? [el('label', {}, t.rangeKm, range)] : []),
     );
   }
 
