@@ -51,7 +51,7 @@ ${
 <li>Ative o <strong>Modo de programador</strong>.</li>
 <li>Clique em <strong>Carregar expandida</strong> (“Load unpacked”) e escolha a pasta descompactada.</li>
 </ol>
-<p>Abra um anúncio: o painel aparece no canto da página. Para atualizar, transfira a nova versão, substitua a pasta e clique em ↻ na extensão.</p>
+<p>Abra um anúncio: o painel aparece à direita da página. Para atualizar, transfira a nova versão, substitua a pasta e clique em ↻ na extensão.</p>
 <p class="muted">Equipa: nas opções da extensão indique o endereço do back office e um token de acesso (Edit Profile → Access tokens) para enviar o anúncio diretamente para uma proposta.</p>
 </main>
 </body>
