@@ -8,7 +8,7 @@ export const API_TOKEN_NAME_MAX = 100;
 /** At most this many live (not revoked) tokens per user. */
 export const API_TOKENS_PER_USER = 20;
 /** What a token lets its holder do: only the extension's routes accept one. */
-export const API_TOKEN_SCOPE = 'Read leads, create leads and proposals from the browser extension';
+export const API_TOKEN_SCOPE = 'A token can only find leads and create leads and proposals from listing pages';
 
 export const apiTokenCreateSchema = z.object({
   name: z

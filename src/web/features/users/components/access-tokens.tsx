@@ -61,7 +61,7 @@ export function AccessTokens({ enabled }: { enabled: boolean }) {
           <KeyRound className="size-4" aria-hidden /> Access tokens
         </h3>
         <p className="text-xs text-muted-foreground">
-          For the browser extension&apos;s options page. {API_TOKEN_SCOPE}.
+          Paste one into the browser extension&apos;s options. {API_TOKEN_SCOPE}.
         </p>
       </div>
       {created ? (
