@@ -236,6 +236,33 @@ test.describe('the browser extension', () => {
   });
 });
 
+test.describe('the extension options page', () => {
+  test('shows what is saved, and checks the address before asking for any permission', async () => {
+    const b = await launchWithExtension(BASE_URL);
+    try {
+      await b.worker.evaluate(() =>
+        chrome.storage.local.set({ apiBase: 'https://garagem.example.pt', token: 'aik_x', lang: 'en' }),
+      );
+      const page = await b.context.newPage();
+      await page.goto(`chrome-extension://${b.extensionId}/options.html`);
+      await expect(page.getByLabel('Endereço do back office')).toHaveValue('https://garagem.example.pt');
+      await expect(page.getByLabel('Token de acesso')).toHaveValue('aik_x');
+      await expect(page.getByLabel('Idioma do painel')).toHaveValue('en');
+      await page.getByLabel('Endereço do back office').fill('not an address');
+      await page.getByRole('button', { name: 'Guardar e testar' }).click();
+      await expect(page.getByRole('status')).toHaveText(
+        'O endereço do back office não é válido (ex.: https://garagem.example.pt).',
+      );
+      await page.getByRole('button', { name: 'Remover token' }).click();
+      await expect(page.getByRole('status')).toHaveText('Token removido.');
+      expect(await b.worker.evaluate(() => chrome.storage.local.get('token'))).toEqual({ token: '' });
+      if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'options.png') });
+    } finally {
+      await b.close();
+    }
+  });
+});
+
 test('the header button downloads the built extension, versioned as the package', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('extension-button').click();

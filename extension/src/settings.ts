@@ -36,7 +36,9 @@ export function originOf(address: string): string | null {
   if (!trimmed) return null;
   try {
     const url = new URL(/^[a-z]+:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+    // Browsers differ on odd host names ('a b' is refused by Node, %-encoded by Chromium): plain names only.
+    const plainHost = /^[a-z0-9.-]+$/i.test(url.hostname) || /^\[[0-9a-f:.]+\]$/i.test(url.hostname);
+    return plainHost && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : null;
   } catch {
     return null;
   }
