@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '#shared/schemas/users.ts';
 import { dismiss } from '#web/hooks/use-toast.ts';
-import { FetchCall, json, stubFetch } from '#test/web/fetch-stub.ts';
+import { type FetchCall, json, stubFetch } from '#test/web/fetch-stub.ts';
 import { renderWithProviders } from '#test/web/render.tsx';
 import { expectToast } from '#test/web/toasts.ts';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
