@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { buildExtension } from './scripts/build-extension.ts';
 
 /** Emits /sw.js from src/web/service-worker.js with this build's id and hashed assets. */
 function serviceWorker(): Plugin {
@@ -52,12 +53,27 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Builds the browser extension with the web app (ADR 032): the unpacked extension in
+ * dist/extension, and its versioned zip at /downloads/ for the public header's button.
+ */
+function browserExtension(): Plugin {
+  return {
+    name: 'app-browser-extension',
+    apply: 'build',
+    async generateBundle() {
+      const built = await buildExtension();
+      this.emitFile({ type: 'asset', fileName: `downloads/${built.zipName}`, source: built.zip });
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5001}`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
+  plugins: [react(), tailwindcss(), serviceWorker(), browserExtension(), precompress()],
   // 'hidden': maps are written for local debugging but not linked from the bundles; the server never
   // serves them (serve-spa.ts).
   build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: 'hidden' },

@@ -12,6 +12,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'src/shared/**/*.test.ts',
+            'extension/**/*.test.ts',
             'src/server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'eslint/**/*.test.ts',

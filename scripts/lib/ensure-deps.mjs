@@ -103,7 +103,17 @@ export function ensureNodeModules({ root = repoRoot } = {}) {
 }
 
 /** Inputs of the web build, relative to the repository root. */
-export const WEB_BUILD_INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+export const WEB_BUILD_INPUTS = [
+  'src/web',
+  'src/shared',
+  'vite.config.ts',
+  'package-lock.json',
+  // The browser extension is built with the web app (its zip is served from dist/web/downloads).
+  'extension',
+  'scripts/build-extension.ts',
+  'scripts/lib/zip.ts',
+  'package.json',
+];
 export const WEB_BUILD_OUTPUT = 'dist/web/index.html';
 
 /** Newest modification time under the given files/directories (directories count too: deletions). */

@@ -20,6 +20,12 @@ import { validatorCompiler } from '#server/plugins/validator.ts';
 import { serveSpa } from '#server/plugins/serve-spa.ts';
 import { websocketRoutes } from '#server/plugins/websocket.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
+import { EXTENSION_ID } from '#shared/extension.ts';
+import { apiTokensRoutes } from '#server/modules/api-tokens/api-tokens.routes.ts';
+import { createApiTokensService, TOKEN_REFUSED } from '#server/modules/api-tokens/api-tokens.service.ts';
+import { extensionDownloadRoutes } from '#server/modules/extension/extension-download.routes.ts';
+import { extensionOrigins, extensionRoutes } from '#server/modules/extension/extension.routes.ts';
+import { createExtensionService } from '#server/modules/extension/extension.service.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { auditRoutes } from '#server/modules/audit/audit.routes.ts';
 import { backupsRoutes } from '#server/modules/backups/backups.routes.ts';
@@ -74,7 +80,7 @@ export interface AppDeps {
     | 'ISV_RATE_LIMIT_PER_MINUTE'
   > &
     Partial<Pick<Env, 'SCRAPE_RATE_LIMIT_PER_MINUTE' | 'LISTING_FETCH_TEST_ORIGIN'>> &
-    Partial<Pick<Env, 'PUBLIC_URL' | 'PORT'>> &
+    Partial<Pick<Env, 'PUBLIC_URL' | 'PORT' | 'EXTENSION_IDS'>> &
     Partial<Pick<Env, 'BACKUP_DIR' | 'BACKUP_COPY_DIR'>>;
   clock?: Clock;
   webRoot?: string;
@@ -107,6 +113,7 @@ function createServices(deps: {
     idleDays: env.SESSION_IDLE_DAYS,
   });
   const auth = createAuthService({ db, clock, sessions, audit });
+  const apiTokens = createApiTokensService({ db, clock, audit });
   const users = createUsersService({ db, clock, hub, audit, sessions });
   const notifications = createNotificationsService({ db, hub });
   const leads = createLeadService({ db, hub, notifications, clock, log });
@@ -140,12 +147,15 @@ function createServices(deps: {
     backupDir: env.BACKUP_DIR ?? './data/backups',
     copyDir: env.BACKUP_COPY_DIR ?? null,
   });
+  const extension = createExtensionService({ scraper, proposals, leads, leadsList });
   return {
     settings,
     audit,
     backups,
     sessions,
     auth,
+    apiTokens,
+    extension,
     users,
     notifications,
     leads,
@@ -206,7 +216,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     importCosts,
     suppliers,
     backups,
+    apiTokens,
+    extension,
   } = services;
+  const extensionAllowed = extensionOrigins(env.EXTENSION_IDS ?? [EXTENSION_ID]);
 
   // Cross-cutting plugins, in order: errors, the access log, request id and security headers,
   // cross-site refusal, cookies, rate limits, the access guard.
@@ -215,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(maintenanceGuard, { state: backups.maintenance });
   if (deps.logger) await app.register(requestLog, deps.requestLog ?? {});
   await app.register(securityHeaders, { testImageOrigin: env.LISTING_FETCH_TEST_ORIGIN });
-  await app.register(sameOrigin, { publicUrl: env.PUBLIC_URL });
+  await app.register(sameOrigin, { publicUrl: env.PUBLIC_URL, extensionOrigins: extensionAllowed });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -223,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
   });
   const secureCookies = 'auto' as const;
-  await app.register(authPlugin, { sessions, secureCookies });
+  await app.register(authPlugin, { sessions, secureCookies, tokens: apiTokens, tokenRefused: TOKEN_REFUSED });
 
   // Modules: each registers its own routes.
   await app.register(authRoutes, {
@@ -253,6 +266,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(importsRoutes, { imports, costs: importCosts, clock });
   await app.register(suppliersRoutes, { suppliers });
   await app.register(settingsRoutes, { settings });
+  await app.register(apiTokensRoutes, { tokens: apiTokens });
+  await app.register(extensionRoutes, {
+    extension,
+    allowedOrigins: extensionAllowed,
+    captureRatePerMinute: env.SCRAPE_RATE_LIMIT_PER_MINUTE ?? 20,
+  });
+  await app.register(extensionDownloadRoutes, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
   await app.register(healthRoutes, { database, sessions });
   await app.register(backupsRoutes, { backups });
 

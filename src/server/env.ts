@@ -99,6 +99,15 @@ export const envSchema = z.object({
   BACKUP_DIR: z.string().default('./data/backups'),
   /** Optional second copy of every backup (a NAS or USB disk), written the same safe way. */
   BACKUP_COPY_DIR: z.string().optional(),
+  /**
+   * Chromium extension ids allowed to call /api/extension/* (comma-separated); default the pinned
+   * id of this project's extension (src/shared/extension.ts, ADR 032).
+   */
+  EXTENSION_IDS: z
+    .string()
+    .regex(/^[a-p]{32}(,[a-p]{32})*$/, 'EXTENSION_IDS must be comma-separated extension ids (32 letters a-p)')
+    .transform((v) => v.split(','))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

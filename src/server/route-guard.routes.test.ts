@@ -13,6 +13,8 @@ const PUBLIC_ROUTES = [
   'POST /api/proposals/public/:publicId/view',
   'GET /api/settings/public',
   'GET /api/public/tracking/:publicId',
+  // The browser extension's CORS preflight: headers only, no data (ADR 032).
+  'OPTIONS /api/extension/*',
 ];
 // Calls only role admin may make: role user gets 403 whatever the UI shows (ADR 004).
 const ADMIN_ROUTES = [

@@ -12,6 +12,11 @@ export const SESSION_COOKIE = 'sid';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route also accepts a personal access token as `Authorization: Bearer <token>` (ADR 032).
+     * Only the browser extension's routes set it; everywhere else the header is ignored.
+     */
+    bearer?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with its access rule, in registration order (the guard test walks it). */
@@ -27,6 +32,17 @@ declare module 'fastify' {
 export interface AuthPluginOptions {
   sessions: SessionService;
   secureCookies: 'auto' | boolean;
+  /** Personal access tokens: the user of a live token, or null (ADR 032). */
+  tokens?: { authenticate(token: string): Promise<UserRow | null> };
+  /** The answer to a wrong or revoked token. */
+  tokenRefused?: string;
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const m = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return m?.[1];
 }
 
 /**
@@ -77,18 +93,40 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
     authenticateFromDatabase(request, reply, token).then(() => done(), done);
   };
 
-  const guards: Record<Exclude<Access, 'public'>, onRequestHookHandler> = {
-    user: function (request, reply, done) {
+  // A bearer route with an Authorization header is judged by the token alone: a wrong one is
+  // refused even when a session cookie rides along.
+  const authenticateBearer = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const token = bearerToken(request);
+    if (request.headers.authorization === undefined || !opts.tokens) {
       authenticate(request, reply, done);
+      return;
+    }
+    const refused = new AppError('UNAUTHENTICATED', opts.tokenRefused ?? 'Unauthorized');
+    if (!token) {
+      done(refused);
+      return;
+    }
+    opts.tokens.authenticate(token).then((user) => {
+      if (!user) return done(refused);
+      request.user = user;
+      done();
+    }, done);
+  };
+
+  const guardsWith = (auth: typeof authenticate): Record<Exclude<Access, 'public'>, onRequestHookHandler> => ({
+    user: function (request, reply, done) {
+      auth(request, reply, done);
     },
     admin: function (request, reply, done) {
-      authenticate(request, reply, (err) => {
+      auth(request, reply, (err) => {
         if (err) done(err);
         else if (request.user?.role !== 'admin') done(new AppError('FORBIDDEN', 'Access Denied'));
         else done();
       });
     },
-  };
+  });
+  const guards = guardsWith(authenticate);
+  const bearerGuards = guardsWith(authenticateBearer);
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
@@ -103,6 +141,6 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
     if (access === 'public') return;
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     // The guard runs first, before any other hook, body parsing or validation.
-    route.onRequest = [guards[access], ...existing];
+    route.onRequest = [(route.config?.bearer ? bearerGuards : guards)[access], ...existing];
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { EXTENSION_API_PREFIX } from '#shared/extension.ts';
 import { AppError } from '#server/lib/app-error.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -18,35 +19,40 @@ const isApiWrite = (request: FastifyRequest) =>
  * same-origin or none. A call with neither header (curl, a script) is not a browser's cross-site
  * call and passes; the access guard still applies.
  */
-export const sameOrigin = fp(async (app: FastifyInstance, opts: { publicUrl?: string }) => {
-  /** Throws the 403 for a cross-site call; synchronous, so the hot path makes no promise. */
-  const refuseCrossSite = (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      if (origin === opts.publicUrl || origin === `${request.protocol}://${request.host}`) return;
+export const sameOrigin = fp(
+  async (app: FastifyInstance, opts: { publicUrl?: string; extensionOrigins?: readonly string[] }) => {
+    /** Throws the 403 for a cross-site call; synchronous, so the hot path makes no promise. */
+    const refuseCrossSite = (request: FastifyRequest) => {
+      const origin = request.headers.origin;
+      if (origin !== undefined) {
+        if (origin === opts.publicUrl || origin === `${request.protocol}://${request.host}`) return;
+        // The browser extension's own routes take its origin: they authenticate with a bearer token,
+        // which a browser never attaches by itself (ADR 032).
+        if (request.url.startsWith(EXTENSION_API_PREFIX) && opts.extensionOrigins?.includes(origin)) return;
+        throw new AppError('FORBIDDEN', CROSS_SITE_MESSAGE);
+      }
+      const site = request.headers['sec-fetch-site'];
+      if (site === undefined || site === 'same-origin' || site === 'none') return;
       throw new AppError('FORBIDDEN', CROSS_SITE_MESSAGE);
-    }
-    const site = request.headers['sec-fetch-site'];
-    if (site === undefined || site === 'same-origin' || site === 'none') return;
-    throw new AppError('FORBIDDEN', CROSS_SITE_MESSAGE);
-  };
-  const check = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    try {
-      refuseCrossSite(request);
-      done();
-    } catch (err) {
-      done(err as AppError);
-    }
-  };
-  app.addHook('onRequest', (request, reply, done) => {
-    if (isApiWrite(request)) check(request, reply, done);
-    else done();
-  });
-  // WebSocket routes check on the route itself: a refusal before @fastify/websocket's own hooks
-  // have seen the upgrade would leave its socket open.
-  app.addHook('onRoute', (route) => {
-    if (!route.websocket) return;
-    const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [...existing, check];
-  });
-});
+    };
+    const check = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      try {
+        refuseCrossSite(request);
+        done();
+      } catch (err) {
+        done(err as AppError);
+      }
+    };
+    app.addHook('onRequest', (request, reply, done) => {
+      if (isApiWrite(request)) check(request, reply, done);
+      else done();
+    });
+    // WebSocket routes check on the route itself: a refusal before @fastify/websocket's own hooks
+    // have seen the upgrade would leave its socket open.
+    app.addHook('onRoute', (route) => {
+      if (!route.websocket) return;
+      const existing = route.onRequest ? [route.onRequest].flat() : [];
+      route.onRequest = [...existing, check];
+    });
+  },
+);

@@ -19,6 +19,8 @@ export const AUDIT_EVENT_LABELS = {
   backup_failed: 'Backup failed',
   mailbox_connected: 'Mailbox connected',
   mailbox_disconnected: 'Mailbox disconnected',
+  api_token_created: 'Access token created',
+  api_token_revoked: 'Access token revoked',
 } as const;
 
 export type AuditEvent = keyof typeof AUDIT_EVENT_LABELS;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { createRealtimeHandler } from './realtime.ts';
+import { connectRealtime, createRealtimeHandler } from './realtime.ts';
 
 describe('live updates', () => {
   let client: QueryClient;
@@ -38,5 +38,51 @@ describe('live updates', () => {
     handler.handle({ type: 'something_else', data: {} });
     handler.handle({ type: 'notification_created', data: {} });
     expect(invalidated.sort()).toEqual(['/api/notifications', '/api/notifications/count']);
+  });
+});
+
+describe('the live-updates socket', () => {
+  class FakeSocket {
+    onopen: (() => void) | null = null;
+    onmessage: ((e: { data: string }) => void) | null = null;
+    onclose: (() => void) | null = null;
+    closed = false;
+    close() {
+      this.closed = true;
+      this.onclose?.();
+    }
+  }
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('reconnects at once when the network returns, and has the page refetch what it missed', () => {
+    const sockets: FakeSocket[] = [];
+    const target = new EventTarget();
+    const reconnected = vi.fn();
+    const stop = connectRealtime({
+      url: 'ws://app/api/ws',
+      onMessage: () => {},
+      onReconnected: reconnected,
+      createSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as unknown as WebSocket;
+      },
+      target: target as unknown as Window,
+    });
+    sockets[0]!.onopen?.();
+    expect(reconnected).not.toHaveBeenCalled();
+    // The network drops: the socket closes and a retry waits 2 s.
+    sockets[0]!.close();
+    expect(sockets).toHaveLength(1);
+    target.dispatchEvent(new Event('online'));
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.onopen?.();
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    // The retry scheduled before 'online' does not open a third socket.
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(2);
+    stop();
+    expect(sockets[1]!.closed).toBe(true);
   });
 });

@@ -43,44 +43,78 @@ export function createRealtimeHandler(queryClient: QueryClient, debounceMs = LIV
   };
 }
 
+/** The socket's life: connect, reconnect with back-off, and at once when the network returns. */
+export function connectRealtime(opts: {
+  url: string;
+  onMessage: (message: RealtimeMessage) => void;
+  /** After a reconnection: anything missed while disconnected must be refetched. */
+  onReconnected: () => void;
+  createSocket?: (url: string) => WebSocket;
+  target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+}): () => void {
+  const createSocket = opts.createSocket ?? ((url: string) => new WebSocket(url));
+  const target = opts.target ?? window;
+  let socket: WebSocket | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let attempts = 0;
+  let stopped = false;
+
+  const connect = () => {
+    const current = createSocket(opts.url);
+    socket = current;
+    current.onopen = () => {
+      if (attempts > 0) opts.onReconnected();
+      attempts = 0;
+    };
+    current.onmessage = (e) => {
+      try {
+        opts.onMessage(JSON.parse(String(e.data)) as RealtimeMessage);
+      } catch {
+        /* not a message of ours */
+      }
+    };
+    current.onclose = () => {
+      if (stopped || socket !== current) return;
+      attempts += 1;
+      retry = setTimeout(connect, Math.min(30_000, 1000 * 2 ** Math.min(attempts, 5)));
+    };
+  };
+  // The network is back: a socket from before the drop may be dead without knowing it yet, so a
+  // new one is opened now instead of waiting for the back-off.
+  const onOnline = () => {
+    if (stopped) return;
+    clearTimeout(retry);
+    const old = socket;
+    socket = undefined;
+    old?.close();
+    attempts = Math.max(attempts, 1);
+    connect();
+  };
+  target.addEventListener('online', onOnline);
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    target.removeEventListener('online', onOnline);
+    socket?.close();
+  };
+}
+
 /** Opens /api/ws (ws or wss to match the page) while signed in, reconnecting with back-off. */
 export function useRealtime(enabled: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
     const handler = createRealtimeHandler(queryClient);
-    let socket: WebSocket | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let attempts = 0;
-    let stopped = false;
-
-    const connect = () => {
-      const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-      socket = new WebSocket(`${protocol}//${window.location.host}/api/ws`);
-      socket.onopen = () => {
-        // Anything missed while disconnected is refetched.
-        if (attempts > 0) void queryClient.invalidateQueries();
-        attempts = 0;
-      };
-      socket.onmessage = (e) => {
-        try {
-          handler.handle(JSON.parse(String(e.data)) as RealtimeMessage);
-        } catch {
-          /* not a message of ours */
-        }
-      };
-      socket.onclose = () => {
-        if (stopped) return;
-        attempts += 1;
-        retry = setTimeout(connect, Math.min(30_000, 1000 * 2 ** Math.min(attempts, 5)));
-      };
-    };
-    connect();
+    const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const disconnect = connectRealtime({
+      url: `${protocol}//${window.location.host}/api/ws`,
+      onMessage: (m) => handler.handle(m),
+      onReconnected: () => void queryClient.invalidateQueries(),
+    });
     return () => {
-      stopped = true;
-      clearTimeout(retry);
+      disconnect();
       handler.dispose();
-      socket?.close();
     };
   }, [enabled, queryClient]);
 }

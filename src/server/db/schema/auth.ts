@@ -91,3 +91,26 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Personal access tokens (ADR 032): what the browser extension sends as `Authorization: Bearer`.
+ * Only the SHA-256 of the token is kept; the token itself is shown once, when it is created. Scoped
+ * to the extension's routes (reading leads, creating a lead and a proposal from a listing page).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 100 }).notNull(),
+    tokenHash: varchar({ length: 64 }).notNull(),
+    /** The first characters of the token, shown in the list so staff can tell tokens apart. */
+    prefix: varchar({ length: 16 }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_tokens_token_hash_unique').on(t.tokenHash), index('api_tokens_user_id_idx').on(t.userId)],
+);

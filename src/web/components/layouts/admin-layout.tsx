@@ -5,6 +5,7 @@ import { useUser } from '#web/features/auth/api/get-user.ts';
 import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
 import { useRealtime } from '#web/lib/realtime.ts';
 import { useTheme } from '#web/lib/theme.tsx';
+import { OfflineBanner } from '../offline-banner.tsx';
 import { Button } from '../ui/button.tsx';
 import { Separator } from '../ui/separator.tsx';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '../ui/sidebar.tsx';
@@ -51,6 +52,7 @@ export function AdminLayout() {
           <ThemeToggle />
           <NotificationBell />
         </header>
+        <OfflineBanner />
         <div className="flex-1 p-4 md:p-6">
           <Outlet context={{ user }} />
         </div>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import CarFront from 'lucide-react/icons/car-front';
+import DownloadIcon from 'lucide-react/icons/download';
 import MenuIcon from 'lucide-react/icons/menu';
+import { EXTENSION_INSTALL_PATH } from '#shared/extension.ts';
 import { publicContainer } from './public-styles.ts';
 
 export interface PublicHeaderProps {
@@ -104,5 +106,24 @@ function PhoneMenu({ children }: { children: ReactNode }) {
         {children}
       </nav>
     </details>
+  );
+}
+
+/**
+ * The header's button for the tax-calculator browser extension (DECISIONS 18): it opens the install
+ * page, which starts the download of the built zip. Icon only on phones.
+ */
+export function ExtensionDownloadButton() {
+  return (
+    <a
+      href={EXTENSION_INSTALL_PATH}
+      aria-label="Descarregar a extensão da calculadora de ISV"
+      title="Descarregar a extensão da calculadora de ISV"
+      data-testid="extension-button"
+      className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4"
+    >
+      <DownloadIcon aria-hidden />
+      <span className="hidden sm:inline">Extensão ISV</span>
+    </a>
   );
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Loader2, SearchX } from 'lucide-react';
 import { QueryStates } from '#web/components/query-states.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -34,6 +34,20 @@ function LeadDetail({ id }: { id: number }) {
   // The conversion dialog's picker; the proposals card reads the same query.
   const proposals = useProposals(id);
   useMarkSeenOnce(id, !!query.data);
+  // ?proposal={id}: the browser extension's link opens that proposal in the editor, once.
+  const [search, setSearch] = useSearchParams();
+  const openProposal = Number(search.get('proposal'));
+  const clearOpenProposal = useCallback(
+    () =>
+      setSearch(
+        (params) => {
+          params.delete('proposal');
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
 
   // Also after a live refresh: a lead merged away or deleted elsewhere answers 404.
   if (query.error instanceof ApiError && query.error.status === 404) return <LeadMissing />;
@@ -62,7 +76,11 @@ function LeadDetail({ id }: { id: number }) {
             </div>
             <div className="grid min-w-0 gap-4">
               <TimelineCard leadId={lead.id} />
-              <ProposalsCard leadId={lead.id} />
+              <ProposalsCard
+                leadId={lead.id}
+                openProposalId={Number.isSafeInteger(openProposal) && openProposal > 0 ? openProposal : null}
+                onOpened={clearOpenProposal}
+              />
             </div>
           </div>
           <LeadFormDialog mode="edit" lead={lead} open={editOpen} onOpenChange={setEditOpen} />

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { PublicFooter } from '#web/components/layouts/public-footer.tsx';
-import { PublicHeader, PublicHeaderLink } from '#web/components/layouts/public-header.tsx';
+import { ExtensionDownloadButton, PublicHeader, PublicHeaderLink } from '#web/components/layouts/public-header.tsx';
 import { PublicThemeToggle } from '#web/components/layouts/public-theme-toggle.tsx';
 import { publicContainer } from '#web/components/layouts/public-styles.ts';
 import { usePublicSettings } from '#web/features/public-site/api/get-public-settings.ts';
@@ -53,7 +53,12 @@ export function IsvSimulatorScreen({
             <PublicHeaderLink href="/faq">Perguntas frequentes</PublicHeaderLink>
           </>
         }
-        actions={<PublicThemeToggle />}
+        actions={
+          <>
+            <ExtensionDownloadButton />
+            <PublicThemeToggle />
+          </>
+        }
       />
       <main className="flex-1">
         <div className={`${publicContainer} py-8 sm:py-10`}>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { PublicFooter } from '#web/components/layouts/public-footer.tsx';
-import { PublicHeader, PublicHeaderLink } from '#web/components/layouts/public-header.tsx';
+import { ExtensionDownloadButton, PublicHeader, PublicHeaderLink } from '#web/components/layouts/public-header.tsx';
 import { PublicThemeToggle } from '#web/components/layouts/public-theme-toggle.tsx';
 import { publicButton } from '#web/components/layouts/public-styles.ts';
 import { usePublicSettings } from '#web/features/public-site/api/get-public-settings.ts';
@@ -88,7 +88,7 @@ export function LandingScreen({
       }
       actions={
         <>
-          {/* The tax-calculator extension's download button goes first here. */}
+          <ExtensionDownloadButton />
           {variant === 'full' ? (
             <a
               href={`#${QUOTE_FORM.anchorId}`}

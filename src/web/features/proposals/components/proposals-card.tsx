@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ExternalLink, Eye, FileText, ImageOff, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Proposal, ProposalInputParsed } from '#shared/schemas/proposals.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
@@ -19,12 +19,30 @@ import { ProposalEditorDialog } from './proposal-editor-dialog.tsx';
 
 type Editor = { open: boolean; mode: 'create' | 'edit'; initial?: ProposalInputParsed; proposalId?: number };
 
-/** A lead's proposals with add (from a listing URL), edit, copy link, open and delete. */
-export function ProposalsCard({ leadId }: { leadId: number }) {
+/**
+ * A lead's proposals with add (from a listing URL), edit, copy link, open and delete.
+ * `openProposalId` opens that proposal in the editor once the list has it (the browser extension
+ * links to `/admin/leads/{id}?proposal={proposalId}`); `onOpened` then clears it.
+ */
+export function ProposalsCard({
+  leadId,
+  openProposalId = null,
+  onOpened,
+}: {
+  leadId: number;
+  openProposalId?: number | null;
+  onOpened?: () => void;
+}) {
   const proposals = useProposals(leadId);
   const [extractOpen, setExtractOpen] = useState(false);
   // The editor keeps its content while it closes, so the dialog does not flash empty.
   const [editor, setEditor] = useState<Editor>({ open: false, mode: 'create' });
+  useEffect(() => {
+    const wanted = openProposalId === null ? undefined : proposals.data?.find((p) => p.id === openProposalId);
+    if (!wanted) return;
+    setEditor({ open: true, mode: 'edit', initial: wanted, proposalId: wanted.id });
+    onOpened?.();
+  }, [openProposalId, proposals.data, onOpened]);
   const [deleting, setDeleting] = useState<Proposal | null>(null);
   const remove = useDeleteProposal(leadId);
 

@@ -18,6 +18,7 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toastFailure } from '#web/lib/notify.ts';
 import { useUpdateUser } from '../api/update-user.ts';
+import { AccessTokens } from './access-tokens.tsx';
 
 interface Field {
   name: 'username' | 'email' | 'password' | 'currentPassword' | 'firstName' | 'lastName';
@@ -117,7 +118,7 @@ export function EditProfileDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
+      <DialogContent className="max-h-[92svh] overflow-y-auto sm:max-w-md">
         <DialogHeader>
           <DialogTitle>Edit Profile</DialogTitle>
           <DialogDescription>Update your name, e-mail and password.</DialogDescription>
@@ -158,6 +159,7 @@ export function EditProfileDialog({
             </Button>
           </DialogFooter>
         </form>
+        <AccessTokens enabled={open} />
       </DialogContent>
     </Dialog>
   );
