@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -12,6 +13,7 @@ import { REPO_ROOT } from '#server/lib/paths.ts';
 import { createRequestIdGenerator } from '#server/lib/request-id.ts';
 import { authPlugin } from '#server/plugins/auth.ts';
 import { errorsPlugin } from '#server/plugins/errors.ts';
+import { openapiPlugin } from '#server/plugins/openapi.ts';
 import { requestLog, type RequestLogOptions } from '#server/plugins/request-log.ts';
 import { sameOrigin } from '#server/plugins/same-origin.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
@@ -21,6 +23,7 @@ import { serveSpa } from '#server/plugins/serve-spa.ts';
 import { websocketRoutes } from '#server/plugins/websocket.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
+import { apiDocsRoutes } from '#server/modules/api-docs/api-docs.routes.ts';
 import { authRoutes } from '#server/modules/auth/auth.routes.ts';
 import { createAuthService } from '#server/modules/auth/auth.service.ts';
 import { createSessionService } from '#server/modules/auth/session.service.ts';
@@ -52,6 +55,8 @@ import { usersRoutes } from '#server/modules/users/users.routes.ts';
 import { createUsersService } from '#server/modules/users/users.service.ts';
 
 export const DEFAULT_WEB_ROOT = path.join(REPO_ROOT, 'dist', 'web');
+const APP_VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 export interface AppDeps {
   database: Database;
@@ -171,7 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   } = services;
 
   // Cross-cutting plugins, in order: errors, the access log, request id and security headers,
-  // cross-site refusal, cookies, rate limits, the access guard.
+  // cross-site refusal, cookies, rate limits, the OpenAPI document (it collects every route added
+  // after it), the access guard.
   await app.register(errorsPlugin);
   if (deps.logger) await app.register(requestLog, deps.requestLog ?? {});
   await app.register(securityHeaders, { testImageOrigin: env.LISTING_FETCH_TEST_ORIGIN });
@@ -182,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
   });
+  await app.register(openapiPlugin, { version: APP_VERSION });
   const secureCookies = 'auto' as const;
   await app.register(authPlugin, { sessions, secureCookies });
 
@@ -211,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
   await app.register(settingsRoutes, { settings });
   await app.register(healthRoutes, { database, sessions });
+  await app.register(apiDocsRoutes);
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
   // Server-rendered public pages, robots.txt and sitemap.xml, ahead of the static web app.
