@@ -1,5 +1,5 @@
 // The compiled server (dist/server, as `npm start` runs it) on a fresh PGlite directory or a fresh
-// PostgreSQL database, with three staff accounts made by `npm run users` before it starts.
+// PostgreSQL database, with three staff accounts created (create-staff.ts) before it starts.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { makeTempDir, removeTempDir } from '../lib/cleanup.ts';
@@ -19,7 +19,6 @@ export interface PreparedBackend {
   kind: BackendKind;
   backend: Backend;
   env: NodeJS.ProcessEnv;
-  /** Ids of the staff accounts, in STAFF order (1, 2, 3 on a new database). */
   dispose(): Promise<void>;
 }
 
@@ -37,24 +36,17 @@ export async function prepareBackend(kind: BackendKind, name: string): Promise<P
     dispose = db.drop;
   }
   const env = backend.kind === 'pglite' ? { DATA_DIR: backend.dataDir } : { DATABASE_URL: backend.databaseUrl };
-  for (const account of Object.values(STAFF)) {
-    const r = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(appDir, 'scripts', 'users.ts'),
-        'create',
-        account.username,
-        '--role',
-        account.role,
-        '--password',
-        account.password,
-      ],
-      { cwd: appDir, env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-    );
-    if (r.status !== 0) throw new Error(`npm run users -- create ${account.username} failed:\n${r.stdout}${r.stderr}`);
-  }
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(appDir, 'bench', 'reliability', 'create-staff.ts'),
+      JSON.stringify(Object.values(STAFF)),
+    ],
+    { cwd: appDir, env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`creating the staff accounts failed:\n${r.stdout}${r.stderr}`);
   return { kind, backend, env, dispose };
 }
 

@@ -255,8 +255,11 @@ function casesFor(op: Operation, identity: Identity, ids: FixtureIds, full: bool
         });
     }
 
+  // The megabyte bodies once per call (as admin) in the short form.
+  const contentTypes =
+    full || identity === 'admin' ? CONTENT_TYPE_CASES : CONTENT_TYPE_CASES.filter((c) => c.body.length < 100_000);
   if (op.method !== 'GET')
-    for (const c of CONTENT_TYPE_CASES)
+    for (const c of contentTypes)
       cases.push({
         label: `content type: ${c.label}`,
         call: {
@@ -270,7 +273,7 @@ function casesFor(op: Operation, identity: Identity, ids: FixtureIds, full: bool
   // Signed-in roles reach the handlers: every case. Anonymous callers stop at the guard on staff
   // calls, so a few cases there prove the guard answers before parsing; public calls get them all.
   if (identity === 'anonymous' && op.access !== 'public') return cases.filter((_c, i) => i % 10 === 0);
-  if (identity === 'user' && !full) return cases.filter((_c, i) => i % 3 === 0);
+  if (identity === 'user' && !full) return cases.filter((_c, i) => i % 6 === 0);
   return cases;
 }
 

@@ -120,9 +120,12 @@ export function badValuesFor(schema: JsonSchema, full: boolean): BadValue[] {
   const first = branches(schema).find((b) => !typesOf(b).includes('null')) ?? schema;
   if (types.has('string') || first.enum) {
     const max = first.maxLength ?? 5000;
-    out.push({ label: `string of maxLength ${max}`, value: 'é'.repeat(max) });
-    out.push({ label: `string of maxLength+1 ${max + 1}`, value: 'a'.repeat(max + 1) });
-    out.push({ label: `emoji string of maxLength ${max}`, value: '😀'.repeat(Math.ceil(max / 2)) });
+    // Limits past 100 000 characters (a pasted page) cost megabytes per call: the full form only.
+    if (full || max <= 100_000) {
+      out.push({ label: `string of maxLength ${max}`, value: 'é'.repeat(max) });
+      out.push({ label: `string of maxLength+1 ${max + 1}`, value: 'a'.repeat(max + 1) });
+      out.push({ label: `emoji string of maxLength ${max}`, value: '😀'.repeat(Math.ceil(max / 2)) });
+    }
     out.push({ label: 'empty string', value: '' });
     if (first.enum) out.push({ label: 'not in the enum', value: 'not-a-member' });
     for (const u of full ? UNICODE_STRINGS : UNICODE_STRINGS.slice(0, 4)) out.push(u);
@@ -148,8 +151,10 @@ export function badValuesFor(schema: JsonSchema, full: boolean): BadValue[] {
     });
     out.push({ label: 'array of nulls', value: [null, null] });
   }
-  out.push({ label: 'deep object (500 levels)', value: deepValue(500, 'object') });
-  if (full) out.push({ label: 'deep array (5000 levels)', value: deepValue(5000, 'array') });
+  if (full) {
+    out.push({ label: 'deep object (500 levels)', value: deepValue(500, 'object') });
+    out.push({ label: 'deep array (5000 levels)', value: deepValue(5000, 'array') });
+  } else out.push({ label: 'deep object (40 levels)', value: deepValue(40, 'object') });
   return out;
 }
 
