@@ -98,7 +98,14 @@ async function loadUntilKilled(
     i % 2 === 0 ? 'quote' : 'timeline',
   );
   const running = Promise.all(kinds.map(writer));
-  await new Promise((resolve) => setTimeout(resolve, opts.killAfterMs));
+  // The kill comes at a random moment, once some writes of both kinds have been acknowledged (a
+  // busy machine may take seconds for the first ones), with others in flight.
+  const deadline = started + 60_000;
+  while (
+    performance.now() < deadline &&
+    (performance.now() - started < opts.killAfterMs || acks.quotes.length < 3 || acks.timeline.length < 3)
+  )
+    await new Promise((resolve) => setTimeout(resolve, 20));
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   dead = true;
   server.child.kill('SIGKILL');
@@ -121,7 +128,7 @@ async function findMissing(client: Client, cookie: string, acks: Acks): Promise<
   };
 }
 
-/** `rounds` kills, each after `loadMs` (±50%) of writes; the server is left stopped. */
+/** `rounds` kills, each after `loadMs` (±50%) of writes and at least 3 of each kind; the server is left stopped. */
 export async function crashRounds(
   prepared: PreparedBackend,
   opts: { rounds: number; loadMs: number; writers: number },
