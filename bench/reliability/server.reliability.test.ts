@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopChild } from '../lib/cleanup.ts';
-import { prepareBackend, startServer, type PreparedBackend } from './app-server.ts';
+import { prepareBackend, STAFF, startServer, type PreparedBackend } from './app-server.ts';
 import { crashRounds } from './crash.ts';
 import { fuzzServer } from './fuzz.ts';
+import { createClient, login } from './http-client.ts';
 import { backendsToRun, FULL, report } from './suite.ts';
 
 // One database per backend for both parts (each server start costs seconds): the fuzz first, then
@@ -30,6 +31,15 @@ describe.each(backendsToRun())('the compiled server on %s', (kind) => {
       expect(failures, `\n${failures.slice(0, 40).join('\n')}\n`).toEqual([]);
       expect(result.operations).toBeGreaterThan(30);
       expect(result.aliveAtEnd, server.output()).toBe(true);
+
+      // The compiled bundle finds the docs page's assets in node_modules at run time (ADR 011, 034).
+      const client = createClient(server.baseUrl);
+      const cookie = await login(client, STAFF.user.username, STAFF.user.password);
+      for (const path of ['/api/docs', '/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-ui.css']) {
+        expect((await client.send({ method: 'GET', path, headers: { cookie } })).status, path).toBe(200);
+        expect((await client.send({ method: 'GET', path })).status, path).toBe(401);
+      }
+      client.close();
     } finally {
       await stopChild(server.child);
     }
