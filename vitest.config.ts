@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: unit (pure and server logic), integration (real app + database), web (jsdom).
+// Four projects: unit (pure and server logic), integration (real app + database), web (jsdom),
+// reliability (the compiled server under bad input and kill -9).
 // Integration runs against a PGlite snapshot, or PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
@@ -31,6 +32,21 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        // The reliability suite (bench/README.md): the compiled server in its own process, fuzzed
+        // and killed. `npm run test:reliability`; RELIABILITY_FULL=1 for the full form.
+        test: {
+          name: 'reliability',
+          environment: 'node',
+          include: ['bench/reliability/**/*.reliability.test.ts'],
+          pool: 'forks',
+          maxWorkers: 1,
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 180_000,
           env: { TZ: 'UTC' },
         },
       },

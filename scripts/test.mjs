@@ -2,11 +2,13 @@
 // `N passed, N failed` (`, N skipped` when some were skipped), which is what CI reads.
 //
 //   npm test                       every suite
-//   npm test -- unit integration   only these (any of: typecheck, lint, format, unit, integration, pg, e2e)
+//   npm test -- unit integration   only these (any of: typecheck, lint, format, unit, integration, pg, reliability, e2e)
 //
 // Suites: typecheck (tsc --noEmit), lint (ESLint) and format (Prettier), each counted as one test; unit (Vitest projects unit + web), integration on PGlite, integration on PostgreSQL
 // (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; SKIP_PG_TESTS=1 skips it),
-// e2e (Playwright, e2e/playwright.config.ts). Machine-readable results go to test-results/.
+// reliability (the short form of `npm run test:reliability`: the compiled server fuzzed and killed,
+// on PGlite and on PostgreSQL unless it is skipped or unreachable), e2e (Playwright,
+// e2e/playwright.config.ts). Machine-readable results go to test-results/.
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -49,6 +51,12 @@ const SUITES = [
     projects: ['integration'],
     out: 'vitest-integration-pg.json',
   },
+  {
+    id: 'reliability',
+    name: 'reliability, short form (Vitest)',
+    projects: ['reliability'],
+    out: 'vitest-reliability.json',
+  },
   { id: 'e2e', name: 'end-to-end (Playwright)', out: 'playwright.json' },
 ];
 const ALIASES = {
@@ -61,6 +69,8 @@ const ALIASES = {
   postgres: 'pg',
   postgresql: 'pg',
   playwright: 'e2e',
+  fuzz: 'reliability',
+  crash: 'reliability',
 };
 
 function usage() {
@@ -292,9 +302,9 @@ async function main() {
     }
   }
 
-  // 4. The compiled server (dist/server, ADR 011), which the browser tests run as `npm start`
-  //    does. Built once here; the Playwright webServer then finds it up to date.
-  if (e2eSelected) {
+  // 4. The compiled server (dist/server, ADR 011), which the browser and reliability tests run as
+  //    `npm start` does. Built once here; the Playwright webServer then finds it up to date.
+  if (e2eSelected || wanted.has('reliability')) {
     try {
       ensureServerBuild();
     } catch (err) {
@@ -343,6 +353,17 @@ async function main() {
         continue;
       }
       const r = await runSuite(suite, 'vitest', vitestArgs(suite), { TEST_DATABASE_URL: url });
+      rows.push(summarizeVitest(r.report, { name: suite.name, exitCode: r.exitCode, error: r.error, root: repoRoot }));
+    }
+
+    if (suite.id === 'reliability') {
+      // PostgreSQL as for the pg suite: skipped with SKIP_PG_TESTS=1, and when it cannot be reached
+      // (the PGlite half still runs; the pg suite reports the outage).
+      const url = process.env.TEST_DATABASE_URL || DEFAULT_PG_URL;
+      const skipPg = process.env.SKIP_PG_TESTS === '1' || !(await postgresReachable(url)).ok;
+      if (skipPg) log(`${suite.name}: PostgreSQL half skipped (SKIP_PG_TESTS=1 or unreachable)`);
+      const env = { TEST_DATABASE_URL: undefined, BENCH_PG_URL: url, SKIP_PG_TESTS: skipPg ? '1' : undefined };
+      const r = await runSuite(suite, 'vitest', vitestArgs(suite), env);
       rows.push(summarizeVitest(r.report, { name: suite.name, exitCode: r.exitCode, error: r.error, root: repoRoot }));
     }
 

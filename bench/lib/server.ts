@@ -29,15 +29,30 @@ export const ADMIN_PASSWORD = 'Bench1234';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+const tryPort = (port: number): Promise<number> =>
+  new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+    srv.listen(port, '127.0.0.1', () => {
+      const { port: bound } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(bound));
     });
   });
+
+/**
+ * A free port: any (the system picks), or one in BENCH_PORTS ("26000-26999") on a machine where
+ * each user of it keeps to a range.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) return tryPort(0);
+  const [low, high] = [Number(range[1]), Number(range[2])];
+  for (let i = 0; i < 200; i++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    const bound = await tryPort(port).catch(() => null);
+    if (bound) return bound;
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
 }
 
 export interface Spawned {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -12,6 +13,7 @@ import { REPO_ROOT } from '#server/lib/paths.ts';
 import { createRequestIdGenerator } from '#server/lib/request-id.ts';
 import { authPlugin } from '#server/plugins/auth.ts';
 import { errorsPlugin } from '#server/plugins/errors.ts';
+import { openapiPlugin } from '#server/plugins/openapi.ts';
 import { requestLog, type RequestLogOptions } from '#server/plugins/request-log.ts';
 import { sameOrigin } from '#server/plugins/same-origin.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
@@ -31,6 +33,7 @@ import { auditRoutes } from '#server/modules/audit/audit.routes.ts';
 import { backupsRoutes } from '#server/modules/backups/backups.routes.ts';
 import { createBackupsService } from '#server/modules/backups/backups.service.ts';
 import { maintenanceGuard } from '#server/plugins/maintenance.ts';
+import { apiDocsRoutes } from '#server/modules/api-docs/api-docs.routes.ts';
 import { authRoutes } from '#server/modules/auth/auth.routes.ts';
 import { createAuthService } from '#server/modules/auth/auth.service.ts';
 import { createSessionService } from '#server/modules/auth/session.service.ts';
@@ -67,6 +70,8 @@ import { usersRoutes } from '#server/modules/users/users.routes.ts';
 import { createUsersService } from '#server/modules/users/users.service.ts';
 
 export const DEFAULT_WEB_ROOT = path.join(REPO_ROOT, 'dist', 'web');
+const APP_VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 export interface AppDeps {
   database: Database;
@@ -222,7 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const extensionAllowed = extensionOrigins(env.EXTENSION_IDS ?? [EXTENSION_ID]);
 
   // Cross-cutting plugins, in order: errors, the access log, request id and security headers,
-  // cross-site refusal, cookies, rate limits, the access guard.
+  // cross-site refusal, cookies, rate limits, the OpenAPI document (it collects every route added
+  // after it), the access guard.
   await app.register(errorsPlugin);
   // During a database restore every instance answers 503 'Restoring database' (ADR 030).
   await app.register(maintenanceGuard, { state: backups.maintenance });
@@ -235,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
   });
+  await app.register(openapiPlugin, { version: APP_VERSION });
   const secureCookies = 'auto' as const;
   await app.register(authPlugin, { sessions, secureCookies, tokens: apiTokens, tokenRefused: TOKEN_REFUSED });
 
@@ -275,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(extensionDownloadRoutes, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
   await app.register(healthRoutes, { database, sessions });
   await app.register(backupsRoutes, { backups });
+  await app.register(apiDocsRoutes);
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
   // Server-rendered public pages, robots.txt and sitemap.xml, ahead of the static web app.

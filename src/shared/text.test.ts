@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { NUL_MESSAGE, cleanImportedText, findNul, wellFormed, wellFormedDeep, withTextRules } from './text.ts';
+import {
+  MAX_NESTING,
+  NUL_MESSAGE,
+  TOO_DEEP_MESSAGE,
+  cleanImportedText,
+  findNul,
+  nestedDeeperThan,
+  wellFormed,
+  wellFormedDeep,
+  withTextRules,
+} from './text.ts';
+
+/** {"a":{"a":...}} or [[...]] nested `depth` levels. */
+const nested = (depth: number, kind: 'object' | 'array') => {
+  let value: unknown = 'leaf';
+  for (let i = 0; i < depth; i++) value = kind === 'object' ? { a: value } : [value];
+  return value;
+};
 
 describe('text rules', () => {
   it('finds a NUL character in any string, key or nested value', () => {
@@ -29,5 +46,18 @@ describe('text rules', () => {
     expect(failed.success).toBe(false);
     expect(failed.error?.issues).toMatchObject([{ path: ['tags', 1], message: NUL_MESSAGE }]);
     expect(schema.parse({ name: ' \uDC00x ', tags: [] })).toEqual({ name: '\uFFFDx', tags: [] });
+  });
+
+  // Found by the fuzz suite (bench/reliability): 100 000 nested arrays overflowed the recursive walk (500).
+  it('refuses input nested deeper than MAX_NESTING before walking it, at any depth', () => {
+    expect(nestedDeeperThan(nested(MAX_NESTING, 'object'), MAX_NESTING)).toBe(false);
+    expect(nestedDeeperThan(nested(MAX_NESTING + 1, 'array'), MAX_NESTING)).toBe(true);
+    const schema = withTextRules(z.object({ a: z.unknown() }));
+    for (const kind of ['object', 'array'] as const) {
+      const failed = schema.safeParse(nested(100_000, kind));
+      expect(failed.success).toBe(false);
+      expect(failed.error?.issues).toMatchObject([{ path: [], message: TOO_DEEP_MESSAGE }]);
+    }
+    expect(schema.parse(nested(MAX_NESTING, 'object'))).toEqual(nested(MAX_NESTING, 'object'));
   });
 });

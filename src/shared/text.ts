@@ -24,6 +24,25 @@ export function cleanImportedText(text: string): string {
   return wellFormed(text.replace(/\u0000/g, ''));
 }
 
+/**
+ * No call takes input nested more than a few levels; a body nested deeper than this is refused
+ * before anything walks it, so a crafted one ([[[[...]]]] 100 000 levels) cannot exhaust the stack.
+ */
+export const MAX_NESTING = 32;
+export const TOO_DEEP_MESSAGE = `The input is nested too deeply (more than ${MAX_NESTING} levels)`;
+
+/** Whether arrays and objects in `value` nest more than `max` levels; iterative, so safe at any depth. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** Path of the first string (value or object key) in `value` that holds a NUL character, or null. */
 export function findNul(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
@@ -66,13 +85,18 @@ export function wellFormedDeep<T>(value: T): T {
 }
 
 /**
- * Wraps a request schema (body, query string or params) with the text rules above: NUL anywhere
- * fails with NUL_MESSAGE on that field, lone surrogates are replaced, then `schema` parses.
+ * Wraps a request schema (body, query string or params) with the text rules above: input nested
+ * deeper than MAX_NESTING fails first, NUL anywhere fails with NUL_MESSAGE on that field, lone
+ * surrogates are replaced, then `schema` parses.
  */
 export function withTextRules<T extends z.ZodType>(schema: T) {
   return z
     .unknown()
     .superRefine((value, ctx) => {
+      if (nestedDeeperThan(value, MAX_NESTING)) {
+        ctx.addIssue({ code: 'custom', message: TOO_DEEP_MESSAGE, input: value });
+        return;
+      }
       const path = findNul(value);
       if (path) ctx.addIssue({ code: 'custom', path, message: NUL_MESSAGE, input: value });
     })

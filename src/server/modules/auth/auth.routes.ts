@@ -59,5 +59,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   // Where the browser goes after losing its session: the admin shell shows the login form.
-  app.get('/api/login', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/admin'));
+  app.get(
+    '/api/login',
+    {
+      config: { access: 'public' },
+      schema: { response: { 302: z.null().describe('Redirects to /admin, which shows the sign-in form.') } },
+    },
+    async (_request, reply) => reply.redirect('/admin'),
+  );
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { healthResponseSchema, type HealthResponse } from '#shared/schemas/health.ts';
 import type { Database } from '#server/db/client.ts';
 import { SESSION_COOKIE } from '#server/plugins/auth.ts';
 import type { SessionService } from '#server/modules/auth/session.service.ts';
@@ -11,7 +12,8 @@ export async function healthRoutes(
   app: FastifyInstance,
   opts: { database: Pick<Database, 'kind'>; sessions: SessionService },
 ) {
-  app.get('/api/health', { config: { access: 'public' } }, async (request) => {
+  const schema = { response: { 200: healthResponseSchema } };
+  app.get('/api/health', { config: { access: 'public' }, schema }, async (request): Promise<HealthResponse> => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return { ok: true };
     const staff = opts.sessions.authenticateCached(token) ?? (await opts.sessions.authenticate(token))?.session;

@@ -80,7 +80,13 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
 
   app.post(
     '/api/proposals/photos',
-    { config: access, schema: { response: { 201: uploadedPhotoSchema } } },
+    {
+      config: access,
+      schema: {
+        description: `The request body is the photo itself (Content-Type ${PHOTO_TYPES.join(', ')}; at most ${PROPOSAL_LIMITS.maxPhotoBytes / 1024 / 1024} MB), not a multipart form. Answers the stored photo's address.`,
+        response: { 201: uploadedPhotoSchema },
+      },
+    },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body))
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a JPEG, PNG or WebP photo');

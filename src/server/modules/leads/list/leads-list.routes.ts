@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   leadExportQuerySchema,
   leadListQuerySchema,
@@ -25,7 +26,18 @@ export const leadsListRoutes: FastifyPluginAsyncZod<{ list: LeadsListService }> 
   // in the CSV format asked for (Portuguese by default).
   app.get(
     '/api/leads/export.csv',
-    { config: { access: 'user' }, schema: { querystring: leadExportQuerySchema } },
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: leadExportQuerySchema,
+        response: {
+          200: {
+            description: 'The matching leads as a CSV file (attachment), in list order.',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { format, ...query } = request.query;
       const batches = list.exportRows(query);
@@ -35,11 +47,14 @@ export const leadsListRoutes: FastifyPluginAsyncZod<{ list: LeadsListService }> 
         if (!first.done) yield first.value;
         yield* batches;
       }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFilename(list.now())}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(csvChunks(all(), format)));
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${exportFilename(list.now())}"`)
+          .header('cache-control', 'no-store')
+          // Streamed, never serialised: the schema above documents the file as text.
+          .send(Readable.from(csvChunks(all(), format)) as unknown as string)
+      );
     },
   );
 

@@ -1,0 +1,22 @@
+// Settings shared by the reliability tests: short form (CI) or full form (RELIABILITY_FULL=1), the
+// databases to run on, and where the figures go.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../lib/server.ts';
+import type { BackendKind } from './app-server.ts';
+
+/** The full form: more cases per field, every case for every role, more crash rounds. */
+export const FULL = process.env.RELIABILITY_FULL === '1';
+
+/** PGlite always; PostgreSQL unless SKIP_PG_TESTS=1 (BENCH_PG_URL names the server). */
+export function backendsToRun(): BackendKind[] {
+  return process.env.SKIP_PG_TESTS === '1' ? ['pglite'] : ['pglite', 'postgres'];
+}
+
+/** Prints one result and keeps it in test-results/reliability/<name>.json for bench/README.md. */
+export function report(name: string, figures: Record<string, unknown>): void {
+  console.log(`[reliability] ${name}: ${JSON.stringify(figures)}`);
+  const dir = path.join(repoRoot, 'test-results', 'reliability');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ at: new Date().toISOString(), ...figures }, null, 2));
+}
