@@ -50,6 +50,9 @@ import { settingsRoutes } from '#server/modules/settings/settings.routes.ts';
 import { createSettingsService } from '#server/modules/settings/settings.service.ts';
 import { usersRoutes } from '#server/modules/users/users.routes.ts';
 import { createUsersService } from '#server/modules/users/users.service.ts';
+import { defaultMailSettings, type MailSettings } from '#server/integrations/mail/mail-settings.ts';
+import { mailboxesRoutes } from '#server/modules/mailboxes/mailboxes.routes.ts';
+import { createMailboxesService } from '#server/modules/mailboxes/mailboxes.service.ts';
 
 export const DEFAULT_WEB_ROOT = path.join(REPO_ROOT, 'dist', 'web');
 
@@ -72,13 +75,22 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The access log's periodic count (tests inject the timer). */
   requestLog?: RequestLogOptions;
+  /** Mail servers, Google sign-in and the key sealing mailbox secrets (main.ts reads them from the environment). */
+  mail?: MailSettings;
 }
 
 /**
  * The dependency graph in one place: every service, built once with its dependencies given
  * explicitly. Route plugins receive services, never the database.
  */
-function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDeps['env']; log: FastifyBaseLogger }) {
+function createServices(deps: {
+  db: Db;
+  hub: EventHub;
+  clock: Clock;
+  env: AppDeps['env'];
+  log: FastifyBaseLogger;
+  mail: MailSettings;
+}) {
   const { db, hub, clock, env, log } = deps;
   const settings = createSettingsService({ db });
   const audit = createAuditService({ db });
@@ -111,6 +123,15 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
     fetcher: createListingPageFetcher(marketplace),
     testOrigin: marketplace.testOrigin,
   });
+  const mailboxes = createMailboxesService({
+    db,
+    hub,
+    clock,
+    notifications,
+    settings: deps.mail,
+    publicUrl: publicOrigin(env),
+    log,
+  });
   return {
     settings,
     audit,
@@ -126,6 +147,7 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
     media,
     proposals,
     scraper,
+    mailboxes,
   };
 }
 
@@ -153,7 +175,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices({ db: database.db, hub, clock, env, log: app.log });
+  const services = createServices({
+    db: database.db,
+    hub,
+    clock,
+    env,
+    log: app.log,
+    mail: deps.mail ?? defaultMailSettings(),
+  });
   const {
     settings,
     sessions,
@@ -168,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     media,
     proposals,
     scraper,
+    mailboxes,
   } = services;
 
   // Cross-cutting plugins, in order: errors, the access log, request id and security headers,
@@ -210,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     scrapeRatePerMinute: env.SCRAPE_RATE_LIMIT_PER_MINUTE ?? 20,
   });
   await app.register(settingsRoutes, { settings });
+  await app.register(mailboxesRoutes, { mailboxes });
   await app.register(healthRoutes, { database, sessions });
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;

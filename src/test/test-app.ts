@@ -39,6 +39,8 @@ export async function createTestApp(
     requestLog?: AppDeps['requestLog'];
     /** PUBLIC_URL (default http://localhost:5000). */
     publicUrl?: string;
+    /** Mail settings (the mail rig's servers, the Google stub); default: a throw-away key, no Google. */
+    mail?: AppDeps['mail'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -58,6 +60,7 @@ export async function createTestApp(
       PUBLIC_URL: opts.publicUrl,
     },
     webRoot: opts.webRoot ?? '/nonexistent-web-root',
+    mail: opts.mail,
     ...(opts.logger ? { logger: opts.logger, requestLog: opts.requestLog } : {}),
   });
   await app.ready();

@@ -11,3 +11,7 @@ export { nextLeadReference } from './leads.repository.ts';
 export { quoteLeadFromProposal } from './lead/lead-quote.ts';
 /** The site form's request as the lead's first timeline entry (ADR 020), for the demo seed too. */
 export { quoteRequestEntry } from './lead/lead-from-quote.ts';
+/** A lead from an e-mail (the mailbox sync), inside the sync's own transaction. */
+export { insertLead, type LeadRow } from './leads.repository.ts';
+export { makeModelFromListingLink } from './lead/listing-link.ts';
+export { splitName } from './lead/lead-from-quote.ts';
