@@ -240,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     scrapeRatePerMinute: env.SCRAPE_RATE_LIMIT_PER_MINUTE ?? 20,
   });
   await app.register(settingsRoutes, { settings });
-  await app.register(mailboxesRoutes, { mailboxes });
+  await app.register(mailboxesRoutes, { mailboxes, sessions });
   await app.register(healthRoutes, { database, sessions });
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
