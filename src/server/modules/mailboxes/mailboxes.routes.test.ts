@@ -378,7 +378,7 @@ describe.skipIf(skipWithoutMailRig())(
       expect(res.json().message).toBe('Found 1 new lead and 0 messages added to existing leads.');
       const again = await t.app.inject({ method: 'POST', url: '/api/gmail/check', headers: { cookie: user } });
       expect(again.statusCode).toBe(429);
-      expect(again.json().message).toMatch(/^429: Please wait \d+ seconds before checking again\.$/);
+      expect(again.json().message).toMatch(/^Please wait \d+ seconds before checking again\.$/);
     });
 
     it('imports a lead by reference from the mailbox, keeping the reference', async () => {

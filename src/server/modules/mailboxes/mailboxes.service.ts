@@ -598,7 +598,7 @@ export function createMailboxesService(deps: MailboxesDeps) {
         else if (r) results.push(r);
       }
       if (!results.length && waits.length) {
-        throw new AppError('RATE_LIMITED', `429: Please wait ${Math.max(...waits)} seconds before checking again.`);
+        throw new AppError('RATE_LIMITED', `Please wait ${Math.max(...waits)} seconds before checking again.`);
       }
       const errors = results.filter((r) => r.error);
       if (errors.length === results.length && errors.length) {
