@@ -68,6 +68,9 @@ import { createSuppliersService } from '#server/modules/suppliers/suppliers.serv
 import { createSettingsService } from '#server/modules/settings/settings.service.ts';
 import { usersRoutes } from '#server/modules/users/users.routes.ts';
 import { createUsersService } from '#server/modules/users/users.service.ts';
+import { defaultMailSettings, type MailSettings } from '#server/integrations/mail/mail-settings.ts';
+import { mailboxesRoutes } from '#server/modules/mailboxes/mailboxes.routes.ts';
+import { createMailboxesService } from '#server/modules/mailboxes/mailboxes.service.ts';
 
 export const DEFAULT_WEB_ROOT = path.join(REPO_ROOT, 'dist', 'web');
 const APP_VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string })
@@ -93,6 +96,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The access log's periodic count (tests inject the timer). */
   requestLog?: RequestLogOptions;
+  /** Mail servers, Google sign-in and the key sealing mailbox secrets (main.ts reads them from the environment). */
+  mail?: MailSettings;
 }
 
 /**
@@ -105,6 +110,7 @@ function createServices(deps: {
   clock: Clock;
   env: AppDeps['env'];
   log: FastifyBaseLogger;
+  mail: MailSettings;
 }) {
   const { database, hub, clock, env, log } = deps;
   const db: Db = database.db;
@@ -153,6 +159,15 @@ function createServices(deps: {
     copyDir: env.BACKUP_COPY_DIR ?? null,
   });
   const extension = createExtensionService({ scraper, proposals, leads, leadsList });
+  const mailboxes = createMailboxesService({
+    db,
+    hub,
+    clock,
+    notifications,
+    settings: deps.mail,
+    publicUrl: publicOrigin(env),
+    log,
+  });
   return {
     settings,
     audit,
@@ -174,6 +189,7 @@ function createServices(deps: {
     imports,
     importCosts,
     suppliers,
+    mailboxes,
   };
 }
 
@@ -201,7 +217,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices({ database, hub, clock, env, log: app.log });
+  const services = createServices({
+    database,
+    hub,
+    clock,
+    env,
+    log: app.log,
+    mail: deps.mail ?? defaultMailSettings(),
+  });
   const {
     settings,
     audit,
@@ -223,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     backups,
     apiTokens,
     extension,
+    mailboxes,
   } = services;
   const extensionAllowed = extensionOrigins(env.EXTENSION_IDS ?? [EXTENSION_ID]);
 
@@ -280,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     captureRatePerMinute: env.SCRAPE_RATE_LIMIT_PER_MINUTE ?? 20,
   });
   await app.register(extensionDownloadRoutes, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
+  await app.register(mailboxesRoutes, { mailboxes, sessions });
   await app.register(healthRoutes, { database, sessions });
   await app.register(backupsRoutes, { backups });
   await app.register(apiDocsRoutes);

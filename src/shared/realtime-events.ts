@@ -17,6 +17,8 @@ export const REALTIME_EVENT_TYPES = [
   // A database restore (ADR 030): open pages show 'Restoring database', then reload.
   'database_restoring',
   'database_restored',
+  /** A company mailbox connected, disconnected, synced or failed (Settings refreshes its card). */
+  'mailbox_status',
 ] as const;
 
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];

@@ -45,6 +45,8 @@ export async function createTestApp(
     /** BACKUP_DIR (default a fresh directory under the system's temporary directory). */
     backupDir?: string;
     backupCopyDir?: string;
+    /** Mail settings (the mail rig's servers, the Google stub); default: a throw-away key, no Google. */
+    mail?: AppDeps['mail'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -66,6 +68,7 @@ export async function createTestApp(
       BACKUP_COPY_DIR: opts.backupCopyDir,
     },
     webRoot: opts.webRoot ?? '/nonexistent-web-root',
+    mail: opts.mail,
     ...(opts.logger ? { logger: opts.logger, requestLog: opts.requestLog } : {}),
   });
   await app.ready();

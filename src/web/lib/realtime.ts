@@ -21,6 +21,7 @@ const IMMEDIATE: Record<string, readonly (readonly string[])[]> = {
   user_updated: [['/api/auth/user'], ['/api/users'], ['/api/admin/security-audit-logs']],
   user_deleted: [['/api/users'], ['/api/admin/security-audit-logs']],
   settings_changed: [['/api/settings']],
+  mailbox_status: [['/api/gmail/status']],
 };
 
 export function createRealtimeHandler(queryClient: QueryClient, debounceMs = LIVE_REFRESH_DEBOUNCE_MS) {

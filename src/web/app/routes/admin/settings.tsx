@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { PageHeader } from '#web/components/layouts/page-header.tsx';
 import { AppearanceCard } from '#web/features/settings/components/appearance-card.tsx';
 import { CompanyDetailsCard } from '#web/features/settings/components/company-details-card.tsx';
+import { MailboxesCard } from '#web/features/mailboxes/components/mailboxes-card.tsx';
 import { useCurrentUser } from './use-admin-context.ts';
 
 interface SettingsCard {
@@ -19,7 +20,7 @@ const SETTINGS_CARDS: SettingsCard[] = [
   { id: 'company', adminOnly: true, Component: CompanyDetailsCard },
   // MAILBOX CARD: the mailbox integration card (Geral and Comercial accounts, monitoring status,
   // Test Connection; document 2, section 2) goes here, admin only:
-  // { id: 'mailboxes', adminOnly: true, Component: MailboxesCard },
+  { id: 'mailboxes', adminOnly: true, Component: MailboxesCard },
   // SIGNATURES CARD: one HTML signature per mailbox goes here.
 ];
 
