@@ -1,10 +1,15 @@
-import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { users } from '#server/db/schema/auth.ts';
 import { importCosts, importStatusHistory, imports, suppliers } from '#server/db/schema/imports.ts';
 import { leads } from '#server/db/schema/leads.ts';
 import { proposals } from '#server/db/schema/proposals.ts';
-import { CONCLUDED_IMPORT_STATUSES, type ImportStatus } from '#shared/imports/status.ts';
+import {
+  CONCLUDED_IMPORT_STATUSES,
+  IMPORT_STATUSES,
+  isActiveImport,
+  type ImportStatus,
+} from '#shared/imports/status.ts';
 import type { ImportListFilter } from '#shared/schemas/imports.ts';
 
 export type ImportRow = typeof imports.$inferSelect;
@@ -115,9 +120,12 @@ export interface ListKey {
 
 const exactCreatedAt = sql<string>`to_char(${imports.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+const ACTIVE_STATUSES = IMPORT_STATUSES.filter(isActiveImport);
+
 function whereOf(f: ListFilter, after: ListKey | null): SQL | undefined {
   const parts: SQL[] = [];
-  if (f.filter === 'active') parts.push(notInArray(imports.status, [...CONCLUDED_IMPORT_STATUSES]));
+  // Active as the list of its statuses (not 'not in'): the count reads only their index ranges.
+  if (f.filter === 'active') parts.push(inArray(imports.status, ACTIVE_STATUSES));
   if (f.filter === 'concluded') parts.push(inArray(imports.status, [...CONCLUDED_IMPORT_STATUSES]));
   if (f.pattern !== null) {
     const text = sql`${imports.searchText} like lower(${f.pattern})`;
