@@ -19,6 +19,6 @@ ALTER TABLE "import_status_history" ADD CONSTRAINT "import_status_history_change
 CREATE INDEX "import_status_history_import_idx" ON "import_status_history" USING btree ("import_id","changed_at","id");--> statement-breakpoint
 ALTER TABLE "imports" ADD CONSTRAINT "imports_proposal_id_proposals_id_fk" FOREIGN KEY ("proposal_id") REFERENCES "public"."proposals"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "imports_proposal_idx" ON "imports" USING btree ("proposal_id");--> statement-breakpoint
-CREATE INDEX "imports_list_idx" ON "imports" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "imports_list_idx" ON "imports" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "imports_search_trgm_idx" ON "imports" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "imports" ADD CONSTRAINT "imports_publicId_unique" UNIQUE("public_id");

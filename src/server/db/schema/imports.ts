@@ -72,7 +72,8 @@ export const imports = pgTable(
     index('imports_lead_idx').on(t.leadId),
     index('imports_proposal_idx').on(t.proposalId),
     // The list's order (newest first) as one index walk; All and Concluded/Active filter on it.
-    index('imports_list_idx').on(t.createdAt.desc(), t.id.desc()),
+    // NULLS FIRST is what a plain ORDER BY ... DESC means: the planner walks the index only if it matches.
+    index('imports_list_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('imports_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

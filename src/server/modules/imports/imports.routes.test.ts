@@ -358,4 +358,37 @@ describe('imports: create, convert a lead, read, edit, stage moves, versions', (
     const detail = (await call('GET', `/api/imports/${created.id}`)).json<Import>();
     expect(detail.history[1]).toMatchObject({ status: 'arrived', changedBy: null });
   });
+
+  it('feeds the dashboard: active and completed imports, revenue and the Active Imports card', async () => {
+    now = new Date('2026-05-22T00:00:00Z'); // newer than every import made above
+    const before = (await call('GET', '/api/dashboard/stats')).json();
+    const created = await create({ servicePrice: '1000.50', clientName: 'Dashboard Client' });
+    const mid = (await call('GET', '/api/dashboard/stats')).json();
+    expect(mid.activeImports).toBe(before.activeImports + 1);
+    expect(mid.revenue).toBeCloseTo(before.revenue + 1000.5, 2);
+    expect(mid.recentActiveImports[0]).toMatchObject({ id: created.id, clientName: 'Dashboard Client' });
+    await call('PUT', `/api/imports/${created.id}`, { status: 'delivered' });
+    const after = (await call('GET', '/api/dashboard/stats')).json();
+    expect(after.activeImports).toBe(before.activeImports);
+    expect(after.completedImports).toBe(before.completedImports + 1);
+    expect(after.recentActiveImports.map((i: { id: number }) => i.id)).not.toContain(created.id);
+    now = NOW;
+  });
+
+  it('two staff saving the same version at once: one wins, the other gets the conflict', async () => {
+    const created = await create();
+    const [a, b] = await Promise.all([
+      call('PUT', `/api/imports/${created.id}`, { notes: 'From Ana', version: 1 }),
+      call('PUT', `/api/imports/${created.id}`, { status: 'arrived', version: 1 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json()).toEqual({ code: 'STALE_VERSION', message: STALE });
+    const read = (await call('GET', `/api/imports/${created.id}`)).json<Import>();
+    expect(read.version).toBe(2);
+    // Only the winner's change is there; a lost status move left no history row.
+    if (a.statusCode === 200) expect(read).toMatchObject({ notes: 'From Ana', status: 'confirmed' });
+    else expect(read).toMatchObject({ notes: null, status: 'arrived' });
+    expect(read.history).toHaveLength(read.status === 'arrived' ? 2 : 1);
+  });
 });
