@@ -94,7 +94,8 @@ export function StaleWriteBoundary({ refetch, children }: { refetch: () => Promi
   return (
     <StaleWriteContext.Provider value={state}>
       {state.message !== null && (
-        <div className="sticky top-2 z-20 mb-4">
+        // Below the admin header (h-14, sticky), on an opaque backing: the alert's tint is translucent.
+        <div className="sticky top-16 z-20 mb-4 rounded-lg bg-background">
           <StaleWriteNotice
             message={state.message}
             onReload={() => void state.reload()}

@@ -50,7 +50,7 @@ function TrackingDetails({ data }: { data: TrackingResponse }) {
   const current = canceled ? null : data.status;
   const currentAt = reached.get(data.status) ?? null;
   return (
-    <div className="mx-auto grid max-w-3xl gap-6" data-slot="tracking">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6" data-slot="tracking">
       <div>
         <p className="text-sm font-semibold text-primary dark:text-foreground">{t.eyebrow}</p>
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
@@ -94,7 +94,7 @@ function TrackingDetails({ data }: { data: TrackingResponse }) {
         <h2 id="stages-title" className="text-lg font-semibold">
           {t.stages}
         </h2>
-        <ol className="mt-4 grid gap-0" data-testid="tracking-stages">
+        <ol className="mt-4 grid grid-cols-1 gap-0" data-testid="tracking-stages">
           {[...IMPORT_STAGE_SEQUENCE, ...(canceled ? (['canceled'] as const) : [])].map((status, i, all) => {
             const done = reached.has(status);
             const isCurrent = status === current || (canceled && status === 'canceled');
@@ -171,7 +171,7 @@ function Contacts({ data }: { data: TrackingResponse }) {
         {t.contacts}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t.contactsIntro}</p>
-      <div className="mt-4 grid gap-2 sm:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2">
         {phone ? (
           <a href={`tel:${phone}`} className={actionClass}>
             <Phone aria-hidden /> {t.call}

@@ -26,7 +26,7 @@ async function copyTrackingLink(publicId: string) {
 /** 'Import #id', status badge, progress, stage arrows and dropdown, and the links around the import. */
 export function ImportHeader({ imp }: { imp: Import }) {
   return (
-    <div className="mb-4 grid gap-4">
+    <div className="mb-4 grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="ghost" size="sm" asChild className="-ml-2">
           <Link to="/admin/imports">

@@ -28,7 +28,11 @@ export function StageHistory({ imp }: { imp: Import }) {
         {imp.history.length === 0 ? (
           <p className="text-sm text-muted-foreground">No stage changes recorded yet.</p>
         ) : null}
-        <ol className="relative grid gap-4 border-l pl-5" aria-label="Stage history" data-testid="stage-history">
+        <ol
+          className="relative grid grid-cols-1 gap-4 border-l pl-5"
+          aria-label="Stage history"
+          data-testid="stage-history"
+        >
           {imp.history.map((change, i) => (
             <li key={`${change.status}-${change.changedAt}-${i}`} className="relative">
               <span
