@@ -1,6 +1,6 @@
 // Run by the Playwright webServer command before the server starts (`npx tsx e2e/prepare-db.ts`):
 // recreates the PGlite directory in DATA_DIR, migrates it and inserts the accounts the browser
-// tests sign in with, then the public site's settings and proposals (e2e/public-data.ts). There is no user-creation API yet, so this is the only way to get a second
+// tests sign in with, then the public site's settings and proposals (e2e/public-data.ts). Accounts are inserted directly (faster than POST /api/users, and before any admin exists), which also gives the second
 // (role user) account. The database is closed at the end so the server can take the directory lock.
 import { rmSync } from 'node:fs';
 import os from 'node:os';

@@ -131,3 +131,22 @@ test.describe('Users', () => {
     await expect(row(page, admin.username)).toBeVisible();
   });
 });
+
+test.describe('Users on a phone', () => {
+  test('@mobile the team shows as cards, the audit log as a list, and Add User fits the screen', async ({ page }) => {
+    await signIn(page, admin.username, admin.password);
+    await page.goto('/admin/users');
+    const me = page.getByTestId(`user-card-${admin.username}`);
+    await expect(me).toBeVisible();
+    await expect(me.getByRole('button', { name: 'You cannot delete your own account' })).toBeDisabled();
+    await expect(usersTable(page)).toBeHidden();
+    await expect(page.getByRole('list', { name: 'Security audit log' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const add = userDialog(page, 'Add User');
+    await expect(add.submit).toBeVisible();
+    const box = (await add.dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  });
+});
