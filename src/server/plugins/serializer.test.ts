@@ -34,6 +34,7 @@ describe('serializerCompiler', () => {
       lastName: null,
       profileImageUrl: null,
       role: 'admin',
+      version: 1,
       createdAt: new Date('2026-01-01T00:00:00.000Z'),
       updatedAt: new Date('2026-02-01T00:00:00.000Z'),
       passwordHash: '$argon2id$secret',
