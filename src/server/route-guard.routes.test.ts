@@ -14,7 +14,15 @@ const PUBLIC_ROUTES = [
   'GET /api/settings/public',
 ];
 // Calls only role admin may make: role user gets 403 whatever the UI shows (ADR 004).
-const ADMIN_ROUTES = ['POST /api/notifications'];
+const ADMIN_ROUTES = [
+  'POST /api/notifications',
+  'GET /api/admin/backup/list',
+  'GET /api/admin/backup/status',
+  'POST /api/admin/backup/create',
+  'POST /api/admin/backup/restore',
+  'GET /api/admin/backup/download/:filename',
+  'POST /api/admin/backup/upload',
+];
 
 const sample = (url: string) => url.replace(/:id\b/g, '1').replace(/:(\w+)/g, 'sample');
 
