@@ -27,6 +27,12 @@ const ADMIN_ROUTES = [
   'PUT /api/settings',
   'POST /api/settings/logo',
   'DELETE /api/settings/logo',
+  'GET /api/admin/backup/list',
+  'GET /api/admin/backup/status',
+  'POST /api/admin/backup/create',
+  'POST /api/admin/backup/restore',
+  'GET /api/admin/backup/download/:filename',
+  'POST /api/admin/backup/upload',
 ];
 
 // An id no record has: an admin's call must pass the guard without changing anything (DELETE /api/users/:id).

@@ -33,7 +33,7 @@ const asDatabase = (pglite: PGlite): Database => ({
 /**
  * PGlite: a CHECKPOINT, then its own dump of the data directory (a tar), taken inside a
  * transaction that counts the rows first, so the counts and the files are one snapshot; gzip runs
- * on libuv's thread pool, off the event loop. Restore opens the tar as a new instance, checks it,
+ * on libuv's thread pool, off the event loop, at level 1: speed over size (bench/README.md). Restore opens the tar as a new instance, checks it,
  * then swaps the data directory (Database.replacePglite).
  */
 export function createPgliteDriver(database: Database): BackupDriver {
@@ -59,7 +59,7 @@ export function createPgliteDriver(database: Database): BackupDriver {
       });
       await pipeline(
         Readable.fromWeb(tar!.stream() as unknown as NodeReadableStream<Uint8Array>),
-        createGzip({ level: 6 }),
+        createGzip({ level: 1 }),
         createWriteStream(file, { flags: 'wx' }),
       );
       return counts;
