@@ -32,7 +32,7 @@ export function createClient(baseUrl: string) {
           port,
           method: call.method,
           path: call.path,
-          // An explicit length: Node would send a DELETE body chunked, which the server refuses.
+          // An explicit length: Node sends a DELETE body with neither length nor chunking otherwise.
           headers: {
             connection: 'close',
             ...(call.body !== undefined ? { 'content-length': String(Buffer.byteLength(call.body)) } : {}),
