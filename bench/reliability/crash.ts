@@ -135,7 +135,7 @@ export async function crashRounds(
 ): Promise<CrashRound[]> {
   const results: CrashRound[] = [];
   let server = await startServer(prepared);
-  let client = createClient(server.baseUrl, opts.writers + 2);
+  let client = createClient(server.baseUrl);
   try {
     for (let round = 1; round <= opts.rounds; round++) {
       const cookie = await login(client, STAFF.admin.username, STAFF.admin.password);
@@ -145,7 +145,7 @@ export async function crashRounds(
       const spawnedAt = performance.now();
       server = await startServer(prepared);
       const restartMs = performance.now() - spawnedAt;
-      client = createClient(server.baseUrl, opts.writers + 2);
+      client = createClient(server.baseUrl);
       const checkCookie = await login(client, STAFF.admin.username, STAFF.admin.password);
       const missing = await findMissing(client, checkCookie, load);
       results.push({

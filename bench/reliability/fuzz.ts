@@ -108,7 +108,7 @@ const CONTENT_TYPE_CASES: { label: string; contentType?: string; body: string | 
 
 export async function fuzzServer(server: Spawned, opts: { full: boolean; concurrency?: number }): Promise<FuzzResult> {
   const started = performance.now();
-  const client = createClient(server.baseUrl, opts.concurrency ?? 4);
+  const client = createClient(server.baseUrl);
   let ipCounter = 0;
   const nextIp = () => {
     ipCounter += 1;

@@ -17,11 +17,12 @@ export interface Call {
 }
 
 /**
- * One connection per call: the server may close a connection after refusing a body (413, a parse
- * error), and a kept-alive socket reused at that moment would look like a crash.
+ * One connection per call, never pooled: the server closes a connection after refusing a request
+ * (413, 431, a parse error), and an agent hands a queued request the closing socket (ECONNRESET),
+ * which would look like a crash. Callers bound their own concurrency.
  */
-export function createClient(baseUrl: string, maxSockets = 8) {
-  const agent = new http.Agent({ keepAlive: false, maxSockets });
+export function createClient(baseUrl: string) {
+  const agent = false;
   const { hostname, port } = new URL(baseUrl);
   const send = (call: Call): Promise<Answer> =>
     new Promise((resolve, reject) => {
@@ -31,7 +32,7 @@ export function createClient(baseUrl: string, maxSockets = 8) {
           port,
           method: call.method,
           path: call.path,
-          // An explicit length: Node would send a DELETE body chunked, which the server refuses.
+          // An explicit length: Node sends a DELETE body with neither length nor chunking otherwise.
           headers: {
             connection: 'close',
             ...(call.body !== undefined ? { 'content-length': String(Buffer.byteLength(call.body)) } : {}),
@@ -56,7 +57,7 @@ export function createClient(baseUrl: string, maxSockets = 8) {
       req.on('error', reject);
       req.end(call.body);
     });
-  return { send, close: () => agent.destroy() };
+  return { send, close: () => {} };
 }
 
 export type Client = ReturnType<typeof createClient>;

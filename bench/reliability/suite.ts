@@ -8,9 +8,14 @@ import type { BackendKind } from './app-server.ts';
 /** The full form: more cases per field, every case for every role, more crash rounds. */
 export const FULL = process.env.RELIABILITY_FULL === '1';
 
-/** PGlite always; PostgreSQL unless SKIP_PG_TESTS=1 (BENCH_PG_URL names the server). */
+/**
+ * PGlite, and PostgreSQL unless SKIP_PG_TESTS=1 (BENCH_PG_URL names the server);
+ * RELIABILITY_BACKENDS=postgres (or pglite) picks one.
+ */
 export function backendsToRun(): BackendKind[] {
-  return process.env.SKIP_PG_TESTS === '1' ? ['pglite'] : ['pglite', 'postgres'];
+  const all: BackendKind[] = process.env.SKIP_PG_TESTS === '1' ? ['pglite'] : ['pglite', 'postgres'];
+  const only = process.env.RELIABILITY_BACKENDS?.split(',');
+  return only ? all.filter((k) => only.includes(k)) : all;
 }
 
 /** Prints one result and keeps it in test-results/reliability/<name>.json for bench/README.md. */
