@@ -12,9 +12,18 @@ const PUBLIC_ROUTES = [
   'GET /api/proposals/public/:publicId',
   'POST /api/proposals/public/:publicId/view',
   'GET /api/settings/public',
+  // Google's redirect back: it checks the admin session itself and answers a page (ADR 025).
+  'GET /api/gmail/callback',
 ];
 // Calls only role admin may make: role user gets 403 whatever the UI shows (ADR 004).
-const ADMIN_ROUTES = ['POST /api/notifications'];
+const ADMIN_ROUTES = [
+  'POST /api/notifications',
+  'GET /api/gmail/status',
+  'GET /api/gmail/auth/:account',
+  'POST /api/gmail/connect/:account',
+  'POST /api/gmail/disconnect/:account',
+  'POST /api/gmail/test',
+];
 
 const sample = (url: string) => url.replace(/:id\b/g, '1').replace(/:(\w+)/g, 'sample');
 
