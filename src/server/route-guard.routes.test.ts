@@ -15,6 +15,8 @@ const PUBLIC_ROUTES = [
   'GET /api/public/tracking/:publicId',
   // The browser extension's CORS preflight: headers only, no data (ADR 032).
   'OPTIONS /api/extension/*',
+  // Google's redirect back: it checks the admin session itself and answers a page (ADR 025).
+  'GET /api/gmail/callback',
 ];
 // Calls only role admin may make: role user gets 403 whatever the UI shows (ADR 004).
 const ADMIN_ROUTES = [
@@ -33,6 +35,11 @@ const ADMIN_ROUTES = [
   'POST /api/admin/backup/restore',
   'GET /api/admin/backup/download/:filename',
   'POST /api/admin/backup/upload',
+  'GET /api/gmail/status',
+  'GET /api/gmail/auth/:account',
+  'POST /api/gmail/connect/:account',
+  'POST /api/gmail/disconnect/:account',
+  'POST /api/gmail/test',
 ];
 
 // An id no record has: an admin's call must pass the guard without changing anything (DELETE /api/users/:id).
