@@ -49,6 +49,14 @@ import { publicSiteRoutes } from '#server/modules/public-site/public-site.routes
 import { settingsRoutes } from '#server/modules/settings/settings.routes.ts';
 import { createSettingsService } from '#server/modules/settings/settings.service.ts';
 import { usersRoutes } from '#server/modules/users/users.routes.ts';
+import { noMailboxes, type MailSender } from '#server/integrations/mail-send/mail-sender.ts';
+import { createOutboxService } from '#server/modules/email/outbox.service.ts';
+import { sendEmailRoutes } from '#server/modules/email/send-email.routes.ts';
+import { createSendEmailService } from '#server/modules/email/send-email.service.ts';
+import { signaturesRoutes } from '#server/modules/email/signatures.routes.ts';
+import { createSignaturesService } from '#server/modules/email/signatures.service.ts';
+import { templatesRoutes } from '#server/modules/email/templates.routes.ts';
+import { createTemplatesService } from '#server/modules/email/templates.service.ts';
 import { createUsersService } from '#server/modules/users/users.service.ts';
 
 export const DEFAULT_WEB_ROOT = path.join(REPO_ROOT, 'dist', 'web');
@@ -72,14 +80,26 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The access log's periodic count (tests inject the timer). */
   requestLog?: RequestLogOptions;
+  /** How e-mail leaves (the mailbox connections); none connected when not given. */
+  mailSender?: MailSender;
+  /** Send each e-mail as soon as it is queued (default); false leaves it to the sender job. */
+  drainOnSend?: boolean;
 }
 
 /**
  * The dependency graph in one place: every service, built once with its dependencies given
  * explicitly. Route plugins receive services, never the database.
  */
-function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDeps['env']; log: FastifyBaseLogger }) {
-  const { db, hub, clock, env, log } = deps;
+function createServices(deps: {
+  db: Db;
+  hub: EventHub;
+  clock: Clock;
+  env: AppDeps['env'];
+  log: FastifyBaseLogger;
+  mailSender: MailSender;
+  drainOnSend?: boolean;
+}) {
+  const { db, hub, clock, env, log, mailSender } = deps;
   const settings = createSettingsService({ db });
   const audit = createAuditService({ db });
   const sessions = createSessionService({
@@ -92,7 +112,36 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
   const auth = createAuthService({ db, clock, sessions, audit });
   const users = createUsersService({ db, clock, hub, audit, sessions });
   const notifications = createNotificationsService({ db, hub });
-  const leads = createLeadService({ db, hub, notifications, clock, log });
+  const emailTemplates = createTemplatesService({ db, clock });
+  const signatures = createSignaturesService({ db, clock });
+  const outbox = createOutboxService({
+    db,
+    hub,
+    clock,
+    sender: mailSender,
+    log,
+    drainOnSend: deps.drainOnSend,
+    companyDomain: async () => {
+      const [address] = await settings.mailboxAddresses();
+      return address?.split('@')[1] ?? new URL(publicOrigin(env)).hostname;
+    },
+  });
+  const sendEmail = createSendEmailService({
+    db,
+    sender: mailSender,
+    outbox,
+    signatures,
+    settings,
+    publicOrigin: publicOrigin(env),
+  });
+  const leads = createLeadService({
+    db,
+    hub,
+    notifications,
+    clock,
+    log,
+    acknowledge: (lead) => sendEmail.acknowledgeQuoteRequest(lead),
+  });
   const leadsList = createLeadsListService({ db, clock });
   const leadMerge = createLeadMergeService({ db, hub, clock });
   const timeline = createTimelineService({ db, hub, clock, settings });
@@ -126,6 +175,10 @@ function createServices(deps: { db: Db; hub: EventHub; clock: Clock; env: AppDep
     media,
     proposals,
     scraper,
+    emailTemplates,
+    signatures,
+    outbox,
+    sendEmail,
   };
 }
 
@@ -153,7 +206,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices({ db: database.db, hub, clock, env, log: app.log });
+  const services = createServices({
+    db: database.db,
+    hub,
+    clock,
+    env,
+    log: app.log,
+    mailSender: deps.mailSender ?? noMailboxes,
+    drainOnSend: deps.drainOnSend,
+  });
   const {
     settings,
     sessions,
@@ -168,6 +229,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     media,
     proposals,
     scraper,
+    emailTemplates,
+    signatures,
+    outbox,
+    sendEmail,
   } = services;
 
   // Cross-cutting plugins, in order: errors, the access log, request id and security headers,
@@ -210,6 +275,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     scrapeRatePerMinute: env.SCRAPE_RATE_LIMIT_PER_MINUTE ?? 20,
   });
   await app.register(settingsRoutes, { settings });
+  await app.register(templatesRoutes, { templates: emailTemplates });
+  await app.register(signaturesRoutes, { signatures });
+  await app.register(sendEmailRoutes, { sendEmail, outbox });
   await app.register(healthRoutes, { database, sessions });
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;

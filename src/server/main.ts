@@ -31,7 +31,7 @@ async function start() {
 
   if (!env.PUBLIC_URL && env.NODE_ENV === 'production')
     log.warn(`PUBLIC_URL is not set: the sitemap and link previews point at ${publicOrigin(env)}`);
-  const { app } = await buildApp({
+  const { app, services } = await buildApp({
     database,
     hub,
     env,
@@ -39,7 +39,7 @@ async function start() {
     ...(env.WEB_ROOT ? { webRoot: path.resolve(env.WEB_ROOT) } : {}),
   });
   // Jobs belong to the process, not the app: tests build the app and run jobs on demand.
-  const jobs = createJobRunner({ db: database.db, jobs: processJobs(database), log });
+  const jobs = createJobRunner({ db: database.db, jobs: processJobs(database, services), log });
   closeWithGrace({ delay: 10_000, logger: log }, async ({ err, signal }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');

@@ -39,6 +39,9 @@ export async function createTestApp(
     requestLog?: AppDeps['requestLog'];
     /** PUBLIC_URL (default http://localhost:5000). */
     publicUrl?: string;
+    /** How e-mail leaves (default: no mailbox connected). */
+    mailSender?: AppDeps['mailSender'];
+    drainOnSend?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -58,6 +61,8 @@ export async function createTestApp(
       PUBLIC_URL: opts.publicUrl,
     },
     webRoot: opts.webRoot ?? '/nonexistent-web-root',
+    ...(opts.mailSender ? { mailSender: opts.mailSender } : {}),
+    drainOnSend: opts.drainOnSend,
     ...(opts.logger ? { logger: opts.logger, requestLog: opts.requestLog } : {}),
   });
   await app.ready();

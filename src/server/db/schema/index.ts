@@ -6,3 +6,4 @@ export * from './proposals.ts';
 export * from './imports.ts';
 export * from './messaging.ts';
 export * from './jobs.ts';
+export * from './outbox.ts';

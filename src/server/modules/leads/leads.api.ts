@@ -11,3 +11,5 @@ export { nextLeadReference } from './leads.repository.ts';
 export { quoteLeadFromProposal } from './lead/lead-quote.ts';
 /** The site form's request as the lead's first timeline entry (ADR 020), for the demo seed too. */
 export { quoteRequestEntry } from './lead/lead-from-quote.ts';
+/** One lead's row, for modules that write to the customer (the e-mail module). */
+export { findLeadById } from './lead/lead.repository.ts';
