@@ -1,0 +1,476 @@
+/**
+ * The mail test rig (tests and benches only): a private Dovecot (IMAP + LMTP, passwords and
+ * XOAUTH2 checked against the Google OAuth stub) and a private Postfix (inbound SMTP for "the
+ * internet", submission with Dovecot SASL for the app), in a temporary directory on free loopback
+ * ports. Postfix hands every message, whatever the domain, to Dovecot by LMTP: nothing leaves the
+ * machine, and every recipient gets a mailbox. Needs root and the Debian packages dovecot-imapd,
+ * dovecot-lmtpd and postfix (docs/mail.md).
+ */
+import { execFile, spawn } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startGoogleOAuthStub, type GoogleOAuthStub } from './google-oauth-stub.ts';
+
+const run = promisify(execFile);
+
+/** Runs a daemon's start command: its stdio is not piped, since the daemon it leaves behind would hold the pipe open. */
+function startDaemon(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+export const DOVECOT = '/usr/sbin/dovecot';
+export const POSTFIX = '/usr/sbin/postfix';
+
+/** Why the rig cannot start here, or null when it can. */
+export function mailRigUnavailableReason(): string | null {
+  if (!existsSync(DOVECOT)) return 'Dovecot is not installed (apt-get install dovecot-imapd dovecot-lmtpd)';
+  if (!existsSync('/usr/lib/dovecot/lmtp')) return 'Dovecot LMTP is not installed (apt-get install dovecot-lmtpd)';
+  if (!existsSync(POSTFIX)) return 'Postfix is not installed (apt-get install postfix)';
+  if (process.getuid?.() !== 0) return 'the mail rig starts Dovecot and Postfix as root; this process is not root';
+  return null;
+}
+
+/**
+ * For a test file: whether to skip the mail tests, with the reason printed. On CI (CI=true) a
+ * missing rig is an error, never a skip.
+ */
+export function skipWithoutMailRig(): boolean {
+  const reason = mailRigUnavailableReason();
+  if (!reason) return false;
+  if (process.env.CI === 'true') throw new Error(`The mail rig is required on CI: ${reason}`);
+  console.warn(`Mail tests skipped: ${reason}`);
+  return true;
+}
+
+export interface MailRigUser {
+  address: string;
+  password: string;
+}
+
+export interface DeliverOptions {
+  /** Envelope sender; '' sends a bounce (MAIL FROM:<>). Default: the From address. */
+  envelopeFrom?: string;
+  /** Envelope recipients. Default: the To/Cc addresses of the message. */
+  to?: string[];
+}
+
+export interface MailRig {
+  dir: string;
+  host: '127.0.0.1';
+  ports: { imap: number; lmtp: number; smtp: number; submission: number };
+  /** The Google stand-in whose tokens Dovecot and Postfix SASL accept (XOAUTH2 / OAUTHBEARER). */
+  oauth: GoogleOAuthStub;
+  users: Map<string, string>;
+  /** Adds (or re-passwords) a mailbox user; Dovecot re-reads its passwd file on change. */
+  addUser(address: string, password: string): void;
+  /** Sends a raw RFC 5322 message into Postfix's inbound port (the way a customer's mail arrives). */
+  deliver(raw: string | Buffer, options?: DeliverOptions): Promise<void>;
+  /** Resolves once a message with this Message-ID is in the address's INBOX (maildir), or throws after `timeoutMs`. */
+  waitForMessage(address: string, messageId: string, timeoutMs?: number): Promise<string>;
+  /** Raw messages in an address's INBOX (maildir new + cur), oldest first. */
+  inbox(address: string): string[];
+  /** Appends a raw message straight into a folder over IMAP (no queue: instant). */
+  append(address: string, raw: string | Buffer, folder?: string): Promise<void>;
+  /** Logs (Dovecot, Postfix) for a failing test's message. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+export interface MailRigOptions {
+  users?: MailRigUser[];
+  /** Reuse an OAuth stub (else one is started and stopped with the rig). */
+  oauth?: GoogleOAuthStub;
+}
+
+/** A free loopback port: bind to 0 and let the kernel choose. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('data', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+      socket.setTimeout(1000, () => {
+        socket.destroy();
+        resolve(false);
+      });
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`mail rig: nothing answered on 127.0.0.1:${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const dovecotConf = (d: string, p: MailRig['ports']) => `base_dir = ${d}/run
+state_dir = ${d}/state
+log_path = ${d}/dovecot.log
+listen = 127.0.0.1
+protocols = imap lmtp
+ssl = no
+disable_plaintext_auth = no
+auth_failure_delay = 0
+auth_mechanisms = plain login xoauth2 oauthbearer
+default_login_user = dovenull
+default_internal_user = dovecot
+first_valid_uid = 65534
+last_valid_uid = 65534
+mail_uid = nobody
+mail_gid = nogroup
+mail_location = maildir:${d}/mail/%u
+mail_plugins =
+namespace inbox {
+  inbox = yes
+  separator = /
+  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
+  mailbox Drafts {
+    special_use = \\Drafts
+    auto = subscribe
+  }
+  mailbox Junk {
+    special_use = \\Junk
+    auto = create
+  }
+  mailbox Trash {
+    special_use = \\Trash
+    auto = create
+  }
+}
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${d}/users/%u
+  mechanisms = plain login
+}
+passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${d}/oauth2.conf
+}
+userdb {
+  driver = static
+  args = uid=nobody gid=nogroup home=${d}/mail/%u allow_all_users=yes
+}
+service imap-login {
+  chroot =
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${p.imap}
+  }
+}
+service lmtp {
+  inet_listener lmtp {
+    address = 127.0.0.1
+    port = ${p.lmtp}
+  }
+}
+service auth {
+  unix_listener auth-postfix {
+    mode = 0666
+  }
+}
+service anvil {
+  chroot =
+  # No auth penalty: tests sign in wrongly on purpose, then rightly at once.
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
+}
+service stats {
+  chroot =
+}
+protocol lmtp {
+  postmaster_address = postmaster@example.test
+}
+`;
+
+const oauth2Conf = (tokeninfo: string) => `introspection_mode = get
+introspection_url = ${tokeninfo}?access_token=
+username_attribute = email
+tokeninfo_url =
+active_attribute = active
+active_value = true
+`;
+
+const postfixMain = (d: string, p: MailRig['ports']) => `compatibility_level = 3.6
+queue_directory = ${d}/pf/spool
+data_directory = ${d}/pf/data
+mail_owner = postfix
+setgid_group = postdrop
+myhostname = mail.example.test
+mydomain = example.test
+myorigin = example.test
+mydestination =
+inet_interfaces = loopback-only
+inet_protocols = ipv4
+mynetworks = 127.0.0.0/8
+smtp_dns_support_level = disabled
+# Every domain goes to Dovecot: the rig never relays outside this machine.
+virtual_mailbox_domains =
+default_transport = lmtp:inet:127.0.0.1:${p.lmtp}
+relay_transport = lmtp:inet:127.0.0.1:${p.lmtp}
+smtpd_sasl_type = dovecot
+smtpd_sasl_path = ${d}/run/auth-postfix
+smtpd_sasl_auth_enable = no
+smtpd_relay_restrictions = permit_mynetworks, permit_sasl_authenticated, reject_unauth_destination
+smtpd_tls_security_level = none
+smtpd_error_sleep_time = 0
+message_size_limit = 52428800
+maillog_file_prefixes = ${d}
+maillog_file = ${d}/postfix.log
+alias_maps =
+alias_database =
+biff = no
+`;
+
+const postfixMaster = (p: MailRig['ports']) => `127.0.0.1:${p.smtp} inet n - n - - smtpd
+127.0.0.1:${p.submission} inet n - n - - smtpd -o smtpd_sasl_auth_enable=yes -o smtpd_client_restrictions=permit_sasl_authenticated,reject
+pickup    unix  n       -       n       60      1       pickup
+cleanup   unix  n       -       n       -       0       cleanup
+qmgr      unix  n       -       n       300     1       qmgr
+tlsmgr    unix  -       -       n       1000?   1       tlsmgr
+rewrite   unix  -       -       n       -       -       trivial-rewrite
+bounce    unix  -       -       n       -       0       bounce
+defer     unix  -       -       n       -       0       bounce
+trace     unix  -       -       n       -       0       bounce
+verify    unix  -       -       n       -       1       verify
+flush     unix  n       -       n       1000?   0       flush
+proxymap  unix  -       -       n       -       -       proxymap
+smtp      unix  -       -       n       -       -       smtp
+relay     unix  -       -       n       -       -       smtp
+showq     unix  n       -       n       -       -       showq
+error     unix  -       -       n       -       -       error
+retry     unix  -       -       n       -       -       error
+discard   unix  -       -       n       -       -       discard
+lmtp      unix  -       -       n       -       -       lmtp
+anvil     unix  -       -       n       -       1       anvil
+scache    unix  -       -       n       -       1       scache
+postlog   unix-dgram n  -       n       -       1       postlogd
+`;
+
+const DEFAULT_USERS: MailRigUser[] = [
+  { address: 'geral@example.test', password: 'geral-pass' },
+  { address: 'comercial@example.test', password: 'comercial-pass' },
+  { address: 'cliente@example.test', password: 'cliente-pass' },
+];
+
+function headerValue(raw: string, name: string): string | null {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const match = new RegExp(`^${name}:[ \\t]*((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'im').exec(head);
+  return match?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim() ?? null;
+}
+
+const addresses = (value: string | null) =>
+  value ? [...value.matchAll(/[^\s<>,;"]+@[^\s<>,;"]+/g)].map((m) => m[0]) : [];
+
+/**
+ * Minimal SMTP client for the rig's inbound port: sends bytes exactly as given (a customer's
+ * client, a bounce with MAIL FROM:<>, a mailing list) without rewriting headers.
+ */
+async function smtpSend(port: number, from: string, to: string[], data: Buffer): Promise<void> {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.setTimeout(10_000);
+  let buffer = '';
+  const waiters: Array<(line: string) => void> = [];
+  socket.on('data', (chunk) => {
+    buffer += chunk.toString('latin1');
+    for (;;) {
+      const m = /^(\d{3}) .*\r?\n/m.exec(buffer);
+      if (!m) break;
+      buffer = buffer.slice(m.index + m[0].length);
+      waiters.shift()?.(m[0].trim());
+    }
+  });
+  const failed = new Promise<never>((_, reject) => {
+    socket.once('error', reject);
+    socket.once('timeout', () => reject(new Error('mail rig SMTP timed out')));
+  });
+  const reply = (expect: string) =>
+    Promise.race([
+      new Promise<string>((resolve, reject) =>
+        waiters.push((line) => (line.startsWith(expect) ? resolve(line) : reject(new Error(`SMTP: ${line}`)))),
+      ),
+      failed,
+    ]);
+  const command = (line: string, expect: string) => {
+    const r = reply(expect);
+    socket.write(`${line}\r\n`);
+    return r;
+  };
+  try {
+    await reply('220');
+    await command('EHLO client.example.test', '250');
+    await command(`MAIL FROM:<${from}>`, '250');
+    for (const rcpt of to) await command(`RCPT TO:<${rcpt}>`, '250');
+    await command('DATA', '354');
+    const text = data.toString('latin1').replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..');
+    const body = reply('250');
+    socket.write(`${text}${text.endsWith('\r\n') ? '' : '\r\n'}.\r\n`, 'latin1');
+    await body;
+    await command('QUIT', '221');
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** Starts Dovecot and Postfix (about 3 s). Call `stop()` in afterAll. */
+export async function startMailRig(options: MailRigOptions = {}): Promise<MailRig> {
+  const reason = mailRigUnavailableReason();
+  if (reason) throw new Error(`mail rig unavailable: ${reason}`);
+  const oauth = options.oauth ?? (await startGoogleOAuthStub());
+  const ownsOauth = !options.oauth;
+  const d = mkdtempSync(path.join(os.tmpdir(), 'mail-rig-'));
+  const ports = {
+    imap: await freePort(),
+    lmtp: await freePort(),
+    smtp: await freePort(),
+    submission: await freePort(),
+  };
+  for (const sub of ['run', 'state', 'mail', 'pf/etc', 'pf/spool', 'pf/data'])
+    mkdirSync(path.join(d, sub), { recursive: true });
+  chmodSync(d, 0o755);
+  chownSync(path.join(d, 'mail'), 65534, 65534);
+  const postfixUid = Number((await run('id', ['-u', 'postfix'])).stdout.trim());
+  chownSync(path.join(d, 'pf/data'), postfixUid, 0);
+
+  const users = new Map<string, string>();
+  // One passwd file per user (the path holds %u): a new or changed user is read at its next login.
+  mkdirSync(path.join(d, 'users'));
+  const writeUser = (address: string, password: string) => {
+    users.set(address, password);
+    writeFileSync(path.join(d, 'users', address), `${address}:{PLAIN}${password}::::\n`);
+  };
+  for (const u of options.users ?? DEFAULT_USERS) writeUser(u.address, u.password);
+  writeFileSync(path.join(d, 'oauth2.conf'), oauth2Conf(oauth.urls.tokeninfo));
+  writeFileSync(path.join(d, 'dovecot.conf'), dovecotConf(d, ports));
+  writeFileSync(path.join(d, 'pf/etc/main.cf'), postfixMain(d, ports));
+  writeFileSync(path.join(d, 'pf/etc/master.cf'), postfixMaster(ports));
+
+  const logs = () =>
+    ['dovecot.log', 'postfix.log']
+      .map((f) => path.join(d, f))
+      .filter((f) => existsSync(f))
+      .map((f) => `--- ${path.basename(f)}\n${readFileSync(f, 'utf8').split('\n').slice(-40).join('\n')}`)
+      .join('\n');
+
+  let dovecotStarted = false;
+  let postfixStarted = false;
+  const stop = async () => {
+    await Promise.allSettled([
+      postfixStarted ? startDaemon(POSTFIX, ['-c', path.join(d, 'pf/etc'), 'abort']) : Promise.resolve(),
+      dovecotStarted
+        ? startDaemon('/usr/bin/doveadm', ['-c', path.join(d, 'dovecot.conf'), 'stop'])
+        : Promise.resolve(),
+    ]);
+    if (ownsOauth) await oauth.close();
+    rmSync(d, { recursive: true, force: true });
+  };
+
+  try {
+    await startDaemon(DOVECOT, ['-c', path.join(d, 'dovecot.conf')]);
+    dovecotStarted = true;
+    await run(POSTFIX, ['-c', path.join(d, 'pf/etc'), 'check']);
+    await startDaemon(POSTFIX, ['-c', path.join(d, 'pf/etc'), 'start']);
+    postfixStarted = true;
+    await Promise.all([waitForPort(ports.imap, 10_000), waitForPort(ports.smtp, 10_000)]);
+  } catch (err) {
+    const detail = logs();
+    await stop();
+    throw new Error(`mail rig did not start: ${(err as Error).message}\n${detail}`, { cause: err });
+  }
+
+  const maildir = (address: string) => path.join(d, 'mail', address);
+  const inbox = (address: string) => {
+    const files: Array<{ name: string; full: string }> = [];
+    for (const sub of ['new', 'cur']) {
+      const dir = path.join(maildir(address), sub);
+      if (!existsSync(dir)) continue;
+      for (const name of readdirSync(dir)) files.push({ name, full: path.join(dir, name) });
+    }
+    // Maildir names start with the delivery time in seconds, then a unique part: a stable order.
+    files.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+    return files.map((f) => readFileSync(f.full, 'utf8'));
+  };
+
+  return {
+    dir: d,
+    host: '127.0.0.1',
+    ports,
+    oauth,
+    users,
+    addUser: writeUser,
+    async deliver(raw, opts = {}) {
+      const data = Buffer.isBuffer(raw) ? raw : Buffer.from(raw, 'utf8');
+      const text = data.toString('utf8');
+      const from = opts.envelopeFrom ?? addresses(headerValue(text, 'From'))[0] ?? '';
+      const to = opts.to ?? [...addresses(headerValue(text, 'To')), ...addresses(headerValue(text, 'Cc'))];
+      if (!to.length) throw new Error('mail rig deliver: no recipient');
+      await smtpSend(ports.smtp, from, to, data);
+    },
+    async waitForMessage(address, messageId, timeoutMs = 10_000) {
+      const id = messageId.replace(/^<|>$/g, '');
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = inbox(address).find((m) => headerValue(m, 'Message-ID')?.includes(id));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`mail rig: <${id}> never reached ${address}\n${logs()}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    inbox,
+    async append(address, raw, folder = 'INBOX') {
+      const password = users.get(address);
+      if (!password) throw new Error(`mail rig append: ${address} is not a rig user`);
+      const { ImapFlow } = await import('imapflow');
+      const client = new ImapFlow({
+        host: '127.0.0.1',
+        port: ports.imap,
+        secure: false,
+        auth: { user: address, pass: password },
+        logger: false,
+      });
+      await client.connect();
+      try {
+        await client.append(folder, raw);
+      } finally {
+        await client.logout();
+      }
+    },
+    logs,
+    stop,
+  };
+}
