@@ -57,8 +57,10 @@ function errorText(err: unknown): string {
 /** True for an SMTP answer that retrying cannot change (5xx), as nodemailer reports it. */
 function isPermanent(err: unknown): boolean {
   if (err instanceof PermanentSendError) return true;
-  const code = (err as { responseCode?: number }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const { responseCode, code } = err as { responseCode?: number; code?: string };
+  // A refused login is the connection's problem, fixed in Settings: keep the message waiting.
+  if (code === 'EAUTH') return false;
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
 }
 
 /**
