@@ -142,3 +142,69 @@ export const DEFAULT_PROPOSAL_TEMPLATE = {
     '{{userName}}',
   ].join('\n'),
 };
+
+/** What a lead offers the template (the vehicle 'Not specified' counts as missing). */
+export function leadTemplateValues(
+  lead: {
+    firstName: string;
+    lastName: string | null;
+    email: string | null;
+    vehicleMake: string;
+    vehicleModel: string;
+    vehicleYear: number | null;
+    reference: string;
+  },
+  user: { firstName: string | null; lastName: string | null; username: string },
+  notSpecified = 'Not specified',
+): TemplateValues {
+  const vehicle = (v: string) => (v.trim() && v.trim() !== notSpecified ? v : null);
+  return {
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    email: lead.email,
+    vehicleMake: vehicle(lead.vehicleMake),
+    vehicleModel: vehicle(lead.vehicleModel),
+    vehicleYear: lead.vehicleYear,
+    reference: lead.reference,
+    userName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username,
+  };
+}
+
+const toCents = (v: string | null | undefined): number | null => {
+  if (v === null || v === undefined || !/^-?\d+(\.\d{1,2})?$/.test(v.trim())) return null;
+  const [whole, frac = ''] = v.trim().replace('-', '').split('.');
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return v.trim().startsWith('-') ? -cents : cents;
+};
+const fromCents = (c: number) =>
+  `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
+
+/**
+ * The proposal's figures for the proposal e-mail, in euros as the customer's page shows them:
+ * the vehicle price, taxes (ISV plus IVA), the import service (transport plus registration) and the
+ * final price; proposalUrl is the Portuguese (/proposta/) or English (/proposals/) page.
+ */
+export function proposalTemplateValues(
+  proposal: {
+    publicId: string;
+    vehiclePrice: string | null;
+    isvCost: string | null;
+    ivaCost: string | null;
+    transportCost: string;
+    registrationFee: string;
+    totalCost: string | null;
+  },
+  origin: string,
+  language: 'pt' | 'en',
+): TemplateValues {
+  const isv = toCents(proposal.isvCost);
+  const taxes = isv === null ? null : isv + (toCents(proposal.ivaCost) ?? 0);
+  const service = (toCents(proposal.transportCost) ?? 0) + (toCents(proposal.registrationFee) ?? 0);
+  return {
+    proposalUrl: `${origin.replace(/\/+$/, '')}/${language === 'pt' ? 'proposta' : 'proposals'}/${proposal.publicId}`,
+    proposalValue: formatEurosPt(proposal.vehiclePrice),
+    proposalIsv: taxes === null ? null : formatEurosPt(fromCents(taxes)),
+    proposalService: formatEurosPt(fromCents(service)),
+    proposalFinal: formatEurosPt(proposal.totalCost),
+  };
+}

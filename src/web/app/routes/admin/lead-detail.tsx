@@ -1,10 +1,14 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import type { Proposal } from '#shared/schemas/proposals.ts';
+import type { User } from '#shared/schemas/users.ts';
+import { Link, useOutletContext, useParams } from 'react-router';
 import { ArrowLeft, Loader2, SearchX } from 'lucide-react';
 import { QueryStates } from '#web/components/query-states.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { ProposalEmailDialog } from '#web/features/email/components/proposal-email-dialog.tsx';
+import { SendEmailButton } from '#web/features/email/components/send-email-dialog.tsx';
 import { useLead } from '#web/features/leads/api/get-lead.ts';
 import { ContactCard } from '#web/features/leads/detail/contact-card.tsx';
 import { DuplicateNotices } from '#web/features/leads/detail/duplicate-notices.tsx';
@@ -28,6 +32,9 @@ export function LeadDetailScreen() {
 function LeadDetail({ id }: { id: number }) {
   const query = useLead(id);
   const [editOpen, setEditOpen] = useState(false);
+  const [emailing, setEmailing] = useState<Proposal | null>(null);
+  // The admin layout provides the signed-in user (absent when the screen is drawn alone, in tests).
+  const user = useOutletContext<{ user?: User } | null>()?.user ?? null;
   useMarkSeenOnce(id, !!query.data);
 
   // Also after a live refresh: a lead merged away or deleted elsewhere answers 404.
@@ -56,11 +63,19 @@ function LeadDetail({ id }: { id: number }) {
               <NotesCard lead={lead} />
             </div>
             <div className="grid min-w-0 gap-4">
-              <TimelineCard leadId={lead.id} />
-              <ProposalsCard leadId={lead.id} />
+              <TimelineCard leadId={lead.id} actions={user && <SendEmailButton lead={lead} user={user} />} />
+              <ProposalsCard leadId={lead.id} onSendEmail={user ? setEmailing : undefined} />
             </div>
           </div>
           <LeadFormDialog mode="edit" lead={lead} open={editOpen} onOpenChange={setEditOpen} />
+          {user && (
+            <ProposalEmailDialog
+              lead={lead}
+              user={user}
+              proposal={emailing}
+              onOpenChange={(open) => !open && setEmailing(null)}
+            />
+          )}
         </>
       )}
     </QueryStates>

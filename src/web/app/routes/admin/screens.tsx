@@ -3,11 +3,12 @@ import { AccessDenied } from './access-denied.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 import { useCurrentUser } from './use-admin-context.ts';
 
+export { EmailTemplatesScreen } from './email-templates.tsx';
+
 // Screens the later issues fill; each shows its title until then.
 export const ImportsScreen = () => <ComingSoon title="Imports" />;
 export const ImportDetailScreen = () => <ComingSoon title={`Import #${useParams().id ?? ''}`} />;
 export const SuppliersScreen = () => <ComingSoon title="Suppliers" />;
-export const EmailTemplatesScreen = () => <ComingSoon title="Email Templates" />;
 
 export function UsersScreen() {
   const user = useCurrentUser();

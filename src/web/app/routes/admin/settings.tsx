@@ -1,4 +1,5 @@
 import { PageHeader } from '#web/components/layouts/page-header.tsx';
+import { SignaturesCard } from '#web/features/email/components/signatures-card.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
@@ -19,6 +20,7 @@ export function SettingsScreen() {
           <Switch id="dark-mode" checked={theme === 'dark'} onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')} />
         </CardContent>
       </Card>
+      <SignaturesCard />
     </>
   );
 }

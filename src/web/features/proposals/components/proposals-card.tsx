@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ExternalLink, Eye, FileText, ImageOff, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Eye, FileText, ImageOff, Link2, Mail, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Proposal, ProposalInputParsed } from '#shared/schemas/proposals.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -19,8 +19,11 @@ import { ProposalEditorDialog } from './proposal-editor-dialog.tsx';
 
 type Editor = { open: boolean; mode: 'create' | 'edit'; initial?: ProposalInputParsed; proposalId?: number };
 
-/** A lead's proposals with add (from a listing URL), edit, copy link, open and delete. */
-export function ProposalsCard({ leadId }: { leadId: number }) {
+/**
+ * A lead's proposals with add (from a listing URL), edit, copy link, open and delete; the screen
+ * may offer sending one by e-mail (the e-mail feature's dialog).
+ */
+export function ProposalsCard({ leadId, onSendEmail }: { leadId: number; onSendEmail?: (p: Proposal) => void }) {
   const proposals = useProposals(leadId);
   const [extractOpen, setExtractOpen] = useState(false);
   // The editor keeps its content while it closes, so the dialog does not flash empty.
@@ -74,6 +77,7 @@ export function ProposalsCard({ leadId }: { leadId: number }) {
                   onEdit={() => setEditor({ open: true, mode: 'edit', initial: p, proposalId: p.id })}
                   onCopy={() => void copyLink(p)}
                   onDelete={() => setDeleting(p)}
+                  onSendEmail={onSendEmail && (() => onSendEmail(p))}
                 />
               ))}
             </ul>
@@ -119,11 +123,13 @@ function ProposalItem({
   onEdit,
   onCopy,
   onDelete,
+  onSendEmail,
 }: {
   proposal: Proposal;
   onEdit: () => void;
   onCopy: () => void;
   onDelete: () => void;
+  onSendEmail?: () => void;
 }) {
   const [thumbBroken, setThumbBroken] = useState(false);
   const title = [p.vehicleBrand, p.vehicleModel].filter(Boolean).join(' ') || 'Untitled proposal';
@@ -163,6 +169,11 @@ function ProposalItem({
           <Button size="sm" variant="outline" onClick={onEdit}>
             <Pencil aria-hidden /> Edit
           </Button>
+          {onSendEmail && (
+            <Button size="sm" variant="outline" onClick={onSendEmail}>
+              <Mail aria-hidden /> Send email
+            </Button>
+          )}
           <Button size="sm" variant="outline" onClick={onCopy}>
             <Link2 aria-hidden /> Copy link
           </Button>
