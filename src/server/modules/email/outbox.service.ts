@@ -129,7 +129,10 @@ export function createOutboxService(deps: {
     } catch (err) {
       const error = errorText(err);
       const final = isPermanent(err) || row.attempts >= OUTBOX.maxAttempts;
-      log?.warn({ err, outboxId: row.id, attempt: row.attempts, final }, 'e-mail attempt failed');
+      // A mailbox not connected yet is a state, not a fault: no stack trace for it.
+      if (error === NOT_CONNECTED(row.account as MailboxAccount))
+        log?.info({ outboxId: row.id, attempt: row.attempts, final }, error);
+      else log?.warn({ err, outboxId: row.id, attempt: row.attempts, final }, 'e-mail attempt failed');
       outcome = final
         ? { status: 'failed', lastError: error, updatedAt: now() }
         : {

@@ -106,7 +106,7 @@ export function createSendEmailService(deps: {
         references: inReplyTo,
         createdBy: user.id,
         from,
-        timeline: { from: from ?? fallbackFrom, body: text },
+        timeline: { from: from ?? fallbackFrom, body: html },
       });
     },
 
@@ -142,7 +142,7 @@ export function createSendEmailService(deps: {
         references: null,
         createdBy: null,
         from,
-        timeline: { from, body: text },
+        timeline: { from, body: html },
       });
     },
   };
