@@ -49,7 +49,8 @@ import { publicSiteRoutes } from '#server/modules/public-site/public-site.routes
 import { settingsRoutes } from '#server/modules/settings/settings.routes.ts';
 import { createSettingsService } from '#server/modules/settings/settings.service.ts';
 import { usersRoutes } from '#server/modules/users/users.routes.ts';
-import { noMailboxes, type MailSender } from '#server/integrations/mail-send/mail-sender.ts';
+import type { MailSender } from '#server/integrations/mail-send/mail-sender.ts';
+import { createMailboxSender } from '#server/modules/email/mailbox-sender.ts';
 import { createOutboxService } from '#server/modules/email/outbox.service.ts';
 import { sendEmailRoutes } from '#server/modules/email/send-email.routes.ts';
 import { createSendEmailService } from '#server/modules/email/send-email.service.ts';
@@ -58,6 +59,9 @@ import { createSignaturesService } from '#server/modules/email/signatures.servic
 import { templatesRoutes } from '#server/modules/email/templates.routes.ts';
 import { createTemplatesService } from '#server/modules/email/templates.service.ts';
 import { createUsersService } from '#server/modules/users/users.service.ts';
+import { defaultMailSettings, type MailSettings } from '#server/integrations/mail/mail-settings.ts';
+import { mailboxesRoutes } from '#server/modules/mailboxes/mailboxes.routes.ts';
+import { createMailboxesService } from '#server/modules/mailboxes/mailboxes.service.ts';
 
 export const DEFAULT_WEB_ROOT = path.join(REPO_ROOT, 'dist', 'web');
 
@@ -80,10 +84,12 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The access log's periodic count (tests inject the timer). */
   requestLog?: RequestLogOptions;
-  /** How e-mail leaves (the mailbox connections); none connected when not given. */
+  /** How e-mail leaves; the connected mailboxes when not given. */
   mailSender?: MailSender;
   /** Send each e-mail as soon as it is queued (default); false leaves it to the sender job. */
   drainOnSend?: boolean;
+  /** Mail servers, Google sign-in and the key sealing mailbox secrets (main.ts reads them from the environment). */
+  mail?: MailSettings;
 }
 
 /**
@@ -96,10 +102,11 @@ function createServices(deps: {
   clock: Clock;
   env: AppDeps['env'];
   log: FastifyBaseLogger;
-  mailSender: MailSender;
+  mail: MailSettings;
+  mailSender?: MailSender;
   drainOnSend?: boolean;
 }) {
-  const { db, hub, clock, env, log, mailSender } = deps;
+  const { db, hub, clock, env, log } = deps;
   const settings = createSettingsService({ db });
   const audit = createAuditService({ db });
   const sessions = createSessionService({
@@ -112,6 +119,22 @@ function createServices(deps: {
   const auth = createAuthService({ db, clock, sessions, audit });
   const users = createUsersService({ db, clock, hub, audit, sessions });
   const notifications = createNotificationsService({ db, hub });
+  const mailboxes = createMailboxesService({
+    db,
+    hub,
+    clock,
+    notifications,
+    settings: deps.mail,
+    publicUrl: publicOrigin(env),
+    log,
+  });
+  // E-mail leaves through the connected mailboxes (tests may hand in another sender).
+  const mailSender =
+    deps.mailSender ??
+    createMailboxSender({
+      getConnection: (account) => mailboxes.getConnection(account),
+      displayName: async () => (await settings.getPublic()).company.name.trim() || null,
+    });
   const emailTemplates = createTemplatesService({ db, clock });
   const signatures = createSignaturesService({ db, clock });
   const outbox = createOutboxService({
@@ -179,6 +202,7 @@ function createServices(deps: {
     signatures,
     outbox,
     sendEmail,
+    mailboxes,
   };
 }
 
@@ -212,7 +236,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     clock,
     env,
     log: app.log,
-    mailSender: deps.mailSender ?? noMailboxes,
+    mail: deps.mail ?? defaultMailSettings(),
+    mailSender: deps.mailSender,
     drainOnSend: deps.drainOnSend,
   });
   const {
@@ -233,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     signatures,
     outbox,
     sendEmail,
+    mailboxes,
   } = services;
 
   // Cross-cutting plugins, in order: errors, the access log, request id and security headers,
@@ -278,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(templatesRoutes, { templates: emailTemplates });
   await app.register(signaturesRoutes, { signatures });
   await app.register(sendEmailRoutes, { sendEmail, outbox });
+  await app.register(mailboxesRoutes, { mailboxes });
   await app.register(healthRoutes, { database, sessions });
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;

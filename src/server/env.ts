@@ -95,6 +95,26 @@ export const envSchema = z.object({
     .string()
     .regex(/^http:\/\/(127\.0\.0\.1|localhost):\d{2,5}$/, 'LISTING_FETCH_TEST_ORIGIN must be http://127.0.0.1:PORT')
     .optional(),
+  /** Key sealing mailbox passwords and tokens: 32 random bytes, base64 (default: DATA_DIR/mail-secret.key, docs/mail.md). */
+  MAIL_SECRET_KEY: z.string().optional(),
+  /** Google sign-in for Gmail / Workspace mailboxes (docs/mail.md: creating the OAuth client). */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_AUTH_URL: z.url().optional(),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
+  GOOGLE_OAUTH_REVOKE_URL: z.url().optional(),
+  /** Gmail's servers as host:port[:tls|starttls|none] (tests point them at the local rig). */
+  GMAIL_IMAP: z.string().optional(),
+  GMAIL_SMTP: z.string().optional(),
+  /** Allows security 'none' (no TLS) towards hosts other than this machine. */
+  MAIL_ALLOW_INSECURE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Minutes between two polls of each mailbox (spec: 5). */
+  MAIL_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /** Seconds between two manual 'Check e-mails' of one mailbox. */
+  MAIL_CHECK_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

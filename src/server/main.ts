@@ -11,6 +11,8 @@ import { createPgHub } from '#server/realtime/pg-bridge.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { processJobs } from '#server/jobs/process-jobs.ts';
 import { createJobRunner } from '#server/jobs/runner.ts';
+import { mailSettingsFromEnv } from '#server/integrations/mail/mail-settings.ts';
+import { loadMailKey } from '#server/integrations/mail/secret-box.ts';
 
 const env = loadEnv();
 const log = createLogger(env);
@@ -31,15 +33,22 @@ async function start() {
 
   if (!env.PUBLIC_URL && env.NODE_ENV === 'production')
     log.warn(`PUBLIC_URL is not set: the sitemap and link previews point at ${publicOrigin(env)}`);
+  // The key sealing mailbox secrets lives outside the database (docs/mail.md).
+  const mail = mailSettingsFromEnv(env, loadMailKey(env.MAIL_SECRET_KEY, path.resolve(env.DATA_DIR)));
   const { app, services } = await buildApp({
     database,
     hub,
     env,
+    mail,
     logger: log,
     ...(env.WEB_ROOT ? { webRoot: path.resolve(env.WEB_ROOT) } : {}),
   });
   // Jobs belong to the process, not the app: tests build the app and run jobs on demand.
-  const jobs = createJobRunner({ db: database.db, jobs: processJobs(database, services), log });
+  const jobs = createJobRunner({
+    db: database.db,
+    jobs: processJobs(database, services, { mailPollMinutes: env.MAIL_POLL_MINUTES }),
+    log,
+  });
   closeWithGrace({ delay: 10_000, logger: log }, async ({ err, signal }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');

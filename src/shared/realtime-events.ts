@@ -11,6 +11,8 @@ export const REALTIME_EVENT_TYPES = [
   'notification_created',
   'notifications_read',
   'user_updated',
+  /** A company mailbox connected, disconnected, synced or failed (Settings refreshes its card). */
+  'mailbox_status',
 ] as const;
 
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];

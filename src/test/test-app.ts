@@ -42,6 +42,8 @@ export async function createTestApp(
     /** How e-mail leaves (default: no mailbox connected). */
     mailSender?: AppDeps['mailSender'];
     drainOnSend?: boolean;
+    /** Mail settings (the mail rig's servers, the Google stub); default: a throw-away key, no Google. */
+    mail?: AppDeps['mail'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -63,6 +65,7 @@ export async function createTestApp(
     webRoot: opts.webRoot ?? '/nonexistent-web-root',
     ...(opts.mailSender ? { mailSender: opts.mailSender } : {}),
     drainOnSend: opts.drainOnSend,
+    mail: opts.mail,
     ...(opts.logger ? { logger: opts.logger, requestLog: opts.requestLog } : {}),
   });
   await app.ready();

@@ -10,8 +10,9 @@ import {
   startMailRig,
   type MailRig,
 } from '#server/integrations/mail/test-rig/mail-rig.ts';
-import { createSmtpSender, type MailboxTransport } from '#server/integrations/mail-send/smtp-sender.ts';
-import type { MailboxAccount } from '#shared/schemas/email.ts';
+import { defaultMailSettings } from '#server/integrations/mail/mail-settings.ts';
+import type { MailSender } from '#server/integrations/mail-send/mail-sender.ts';
+import { createMailboxSender } from './mailbox-sender.ts';
 import { insertLead, insertTimelineEntry } from '#test/factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
@@ -27,30 +28,42 @@ describe.skipIf(skipWithoutMailRig())('sending e-mail through the mail rig', { t
   let t: TestApp;
   let cookie: string;
   let admin: string;
-  /** Which port SMTP submission is reached on: a closed one stands for "the mail server is down". */
-  const smtpPort = { current: 0 };
-
-  const transport = (account: MailboxAccount): MailboxTransport => {
-    const address = account === 'geral' ? GERAL : COMERCIAL;
-    return {
-      address,
-      name: 'AutoImport',
-      provider: 'imap',
-      smtp: { host: rig.host, port: smtpPort.current, secure: false },
-      imap: { host: rig.host, port: rig.ports.imap, secure: false },
-      auth: { user: address, pass: rig.users.get(address)! },
-    };
-  };
+  /** A closed port in place of SMTP submission stands for "the mail server is down". */
+  const smtpDown = { port: null as number | null };
+  /** The real sender over the mailboxes connected below; the outage swaps the SMTP port only. */
+  const realSender = (): MailSender =>
+    createMailboxSender({
+      getConnection: async (account) => {
+        const conn = await t.services.mailboxes.getConnection(account);
+        return conn && smtpDown.port ? { ...conn, smtp: { ...conn.smtp, port: smtpDown.port } } : conn;
+      },
+      displayName: () => Promise.resolve('AutoImport'),
+    });
 
   beforeAll(async () => {
     rig = await startMailRig();
-    smtpPort.current = rig.ports.submission;
-    t = await createTestApp({
-      mailSender: createSmtpSender((account) => Promise.resolve(transport(account))),
-      publicUrl: 'https://carros.example.test',
-    });
+    const mail = defaultMailSettings({});
+    t = await createTestApp({ mail, mailSender: realSender(), publicUrl: 'https://carros.example.test' });
     cookie = (await t.loginAs('user')).cookie;
     admin = (await t.loginAs('admin')).cookie;
+    for (const [account, address] of [
+      ['geral', GERAL],
+      ['comercial', COMERCIAL],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/gmail/connect/${account}`,
+        headers: { cookie: admin },
+        payload: {
+          address,
+          imap: { host: rig.host, port: rig.ports.imap, security: 'none' },
+          smtp: { host: rig.host, port: rig.ports.submission, security: 'none' },
+          username: address,
+          password: rig.users.get(address),
+        },
+      });
+      if (res.statusCode !== 200) throw new Error(`connect ${account}: ${res.statusCode} ${res.body}`);
+    }
   }, 60_000);
   afterAll(async () => {
     await t?.services.outbox.idle();
@@ -186,7 +199,7 @@ describe.skipIf(skipWithoutMailRig())('sending e-mail through the mail rig', { t
   it('SMTP stopped: the message waits queued, is retried when it returns and arrives exactly once', async () => {
     rig.addUser('cliente4@example.test', 'c4');
     const lead = await insertLead(t.database.db, { email: 'cliente4@example.test' });
-    smtpPort.current = await freePort(); // nothing listens there
+    smtpDown.port = await freePort(); // nothing listens there
     const started = Date.now();
     const res = await send(lead.id, { subject: 'Durante a falha', body: 'x' });
     expect(Date.now() - started).toBeLessThan(2000); // the call only queues
@@ -196,7 +209,7 @@ describe.skipIf(skipWithoutMailRig())('sending e-mail through the mail rig', { t
     expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
     expect(waiting!.lastError).toMatch(/ECONNREFUSED/);
 
-    smtpPort.current = rig.ports.submission;
+    smtpDown.port = null;
     await t.database.db.update(emailOutbox).set({ nextAttemptAt: new Date() }).where(eq(emailOutbox.id, outboxId));
     await t.services.outbox.drain();
     await received('cliente4@example.test', messageId);
@@ -208,9 +221,19 @@ describe.skipIf(skipWithoutMailRig())('sending e-mail through the mail rig', { t
   it('two instances draining one queue: every message arrives exactly once', async () => {
     rig.addUser('cliente5@example.test', 'c5');
     const lead = await insertLead(t.database.db, { email: 'cliente5@example.test' });
-    const sender = createSmtpSender((account) => Promise.resolve(transport(account)));
-    const a = await createTestApp({ database: t.database, mailSender: sender, drainOnSend: false });
-    const b = await createTestApp({ database: t.database, mailSender: sender, drainOnSend: false });
+    const sender = realSender();
+    const a = await createTestApp({
+      database: t.database,
+      mail: defaultMailSettings({}),
+      mailSender: sender,
+      drainOnSend: false,
+    });
+    const b = await createTestApp({
+      database: t.database,
+      mail: defaultMailSettings({}),
+      mailSender: sender,
+      drainOnSend: false,
+    });
     const c = (await a.loginAs('user')).cookie;
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {

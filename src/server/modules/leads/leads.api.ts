@@ -13,3 +13,7 @@ export { quoteLeadFromProposal } from './lead/lead-quote.ts';
 export { quoteRequestEntry } from './lead/lead-from-quote.ts';
 /** One lead's row, for modules that write to the customer (the e-mail module). */
 export { findLeadById } from './lead/lead.repository.ts';
+/** A lead from an e-mail (the mailbox sync), inside the sync's own transaction. */
+export { insertLead, type LeadRow } from './leads.repository.ts';
+export { makeModelFromListingLink } from './lead/listing-link.ts';
+export { splitName } from './lead/lead-from-quote.ts';

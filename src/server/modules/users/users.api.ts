@@ -5,6 +5,7 @@ export {
   findUserById,
   findUserByUsername,
   insertUserIfAbsent,
+  listAdminIds,
   listUserIds,
   type UserRow,
 } from './users.repository.ts';

@@ -65,6 +65,12 @@ export async function listUserIds(db: DbOrTx): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** Ids of the admins (mailbox alerts go to them only). */
+export async function listAdminIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  return rows.map((r) => r.id);
+}
+
 /** Inserts unless the username exists (two instances may bootstrap at once); undefined when it did. */
 export async function insertUserIfAbsent(db: DbOrTx, values: NewUserRow): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();

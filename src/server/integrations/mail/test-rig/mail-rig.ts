@@ -90,6 +90,8 @@ export interface MailRig {
   inbox(address: string): string[];
   /** Appends a raw message straight into a folder over IMAP (no queue: instant). */
   append(address: string, raw: string | Buffer, folder?: string): Promise<void>;
+  /** Gives a user's INBOX a new UIDVALIDITY (the server renumbered it, as after a mailbox rebuild). */
+  setUidValidity(address: string, uidValidity: number): Promise<void>;
   /** Logs (Dovecot, Postfix) for a failing test's message. */
   logs(): string;
   stop(): Promise<void>;
@@ -469,6 +471,19 @@ export async function startMailRig(options: MailRigOptions = {}): Promise<MailRi
       } finally {
         await client.logout();
       }
+    },
+    async setUidValidity(address, uidValidity) {
+      await run('/usr/bin/doveadm', [
+        '-c',
+        path.join(d, 'dovecot.conf'),
+        'mailbox',
+        'update',
+        '-u',
+        address,
+        '--uid-validity',
+        String(uidValidity),
+        'INBOX',
+      ]);
     },
     logs,
     stop,
