@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { api, expect, expectToast, test } from '../fixtures.ts';
+import { skipWithoutMailRig, startMailRig, type MailRig } from '#server/integrations/mail/test-rig/mail-rig.ts';
 import { createLeadViaApi, openLead, signInViaApi, uniqueContact } from '../lib/lead-detail-api.ts';
 
 const entries = (page: Page) => page.getByTestId('timeline-entry');
@@ -151,5 +152,60 @@ test.describe('e-mail', () => {
     const entry = entries(page).first();
     await expect(entry.getByTestId('timeline-label')).toHaveText('Proposal');
     await expect(entry.getByTestId('delivery-status')).toHaveAttribute('data-status', 'queued');
+  });
+});
+
+test.describe.serial('e-mail through a connected mailbox (the mail rig)', () => {
+  test.skip(skipWithoutMailRig(), 'Dovecot and Postfix are needed');
+  let rig: MailRig;
+
+  test.beforeAll(async () => {
+    rig = await startMailRig();
+  });
+  test.afterAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await signInViaApi(page);
+    await page.request.post('/api/gmail/disconnect/geral');
+    await page.close();
+    await rig?.stop();
+  });
+
+  test('sent: the customer receives it and the toast says so; SMTP down: queued with the reason', async ({ page }) => {
+    await signInViaApi(page);
+    await api(page).post('/api/gmail/connect/geral', {
+      address: 'geral@example.test',
+      imap: { host: rig.host, port: rig.ports.imap, security: 'none' },
+      smtp: { host: rig.host, port: rig.ports.submission, security: 'none' },
+      username: 'geral@example.test',
+      password: rig.users.get('geral@example.test'),
+    });
+    const tag = uniqueContact().tag;
+    const customer = `cliente.${tag}@example.test`;
+    rig.addUser(customer, 'pw');
+    const lead = await createLeadViaApi(page, { email: customer });
+    await openLead(page, lead);
+    await page.getByRole('button', { name: 'Send email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send email' });
+    await expect(dialog).toContainText('from geral@example.test');
+    await dialog.getByLabel('Subject').fill(`Olá ${tag}`);
+    await dialog.getByLabel('Message').fill('A sua proposta segue em breve. <b>Obrigado</b>');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expectToast(page, 'Success', 'Email sent successfully');
+    const entry = entries(page).first();
+    await expect(entry.getByTestId('timeline-label')).toHaveText('Email Sent');
+    await expect(entry.getByTestId('delivery-status')).toHaveCount(0);
+    // Postfix accepted it; Dovecot files it a moment later.
+    await expect
+      .poll(() => rig.inbox(customer).join('\n'), { timeout: 15_000 })
+      .toContain(`Subject: =?UTF-8?Q?Ol=C3=A1_${tag}?=`);
+
+    // The mail server goes away: the message waits, with the reason, and the screen is not blocked.
+    await rig.stop();
+    await page.getByRole('button', { name: 'Send email' }).click();
+    await dialog.getByLabel('Message').fill('Enquanto o servidor está em baixo');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expectToast(page, 'Email queued');
+    await expect(entries(page).first().getByTestId('delivery-status')).toHaveAttribute('data-status', 'queued');
+    await expect(entries(page).first().getByTestId('delivery-status')).toContainText('Last attempt:');
   });
 });
