@@ -17,34 +17,36 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** The HTML part: escaped text, the allowed tags restored (attribute-free only), links and line breaks. */
+/** The HTML part: escaped text, the allowed tags restored (attribute-free, balanced only), links and line breaks. */
 export function bodyToHtml(body: string): string {
   const escaped = escapeHtml(body.replace(/\r\n?/g, '\n'));
-  const tagged = escaped.replace(ALLOWED, (_m, close: string, tag: string) => `<${close}${tag.toLowerCase()}>`);
-  const linked = tagged.replace(URL, (url) => `<a href="${url}">${url}</a>`);
-  return closeOpenTags(linked).replace(/\n/g, '<br>\n');
+  const open: string[] = [];
+  const tagged = escaped.replace(ALLOWED, (whole, close: string, name: string) => {
+    const tag = name.toLowerCase();
+    if (!close) {
+      open.push(tag);
+      return `<${tag}>`;
+    }
+    // A closing tag without its opener stays visible text, so the markup always balances.
+    const at = open.lastIndexOf(tag);
+    if (at < 0) return whole;
+    // Tags opened inside it close with it and open again after: <b><i>x</b>y</i> stays well formed.
+    const inner = open.splice(at).slice(1);
+    open.push(...inner);
+    const closeInner = [...inner].reverse().map((t) => `</${t}>`);
+    return closeInner.join('') + `</${tag}>` + inner.map((t) => `<${t}>`).join('');
+  });
+  // Whatever is still open closes at the end, so the signature below is not made bold by accident.
+  const closed =
+    tagged +
+    [...open]
+      .reverse()
+      .map((t) => `</${t}>`)
+      .join('');
+  return closed.replace(URL, (url) => `<a href="${url}">${url}</a>`).replace(/\n/g, '<br>\n');
 }
 
 /** The text part: the allowed tags dropped, everything else as typed. */
 export function bodyToText(body: string): string {
   return body.replace(/\r\n?/g, '\n').replace(/<\/?(i|b|strong|em|u)>/gi, '');
-}
-
-/** Closes any allowed tag left open so the signature below is not made bold by accident. */
-function closeOpenTags(html: string): string {
-  const open: string[] = [];
-  for (const m of html.matchAll(/<(\/?)(i|b|strong|em|u)>/g)) {
-    if (!m[1]) open.push(m[2]!);
-    else {
-      const at = open.lastIndexOf(m[2]!);
-      if (at >= 0) open.splice(at, 1);
-    }
-  }
-  return (
-    html +
-    open
-      .reverse()
-      .map((t) => `</${t}>`)
-      .join('')
-  );
 }
