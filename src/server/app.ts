@@ -304,7 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(templatesRoutes, { templates: emailTemplates });
   await app.register(signaturesRoutes, { signatures });
   await app.register(sendEmailRoutes, { sendEmail, outbox });
-  await app.register(mailboxesRoutes, { mailboxes });
+  await app.register(mailboxesRoutes, { mailboxes, sessions });
   await app.register(healthRoutes, { database, sessions });
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;

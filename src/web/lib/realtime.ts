@@ -13,6 +13,7 @@ const IMMEDIATE: Record<string, readonly (readonly string[])[]> = {
   notification_created: [['/api/notifications/count'], ['/api/notifications']],
   notifications_read: [['/api/notifications/count'], ['/api/notifications']],
   user_updated: [['/api/auth/user']],
+  mailbox_status: [['/api/gmail/status']],
 };
 
 export function createRealtimeHandler(queryClient: QueryClient, debounceMs = LIVE_REFRESH_DEBOUNCE_MS) {

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type HeaderValue } from 'mailparser';
 import { marketplaceOf } from '#shared/listings/hosts.ts';
+import { decodeEntities } from '#shared/listings/html-scripts.ts';
 
 export interface MailAddress {
   address: string;
@@ -37,6 +38,23 @@ export interface IncomingMessage {
 }
 
 export type RobotKind = 'self' | 'bounce' | 'auto' | 'bulk';
+
+/** Text of an HTML-only message: scripts and styles dropped, blocks as lines, tags removed, entities decoded. Never rendered. */
+export function htmlToText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, '')
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<\/(p|div|li|tr|h[1-6]|blockquote)\s*>/gi, '\n')
+      .replace(/<a\b[^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) =>
+        label.includes(href) ? label : `${label} (${href})`,
+      )
+      .replace(/<[^>]*>/g, ''),
+  )
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
 
 const bracketed = (id: string) => (id.startsWith('<') ? id : `<${id}>`);
 
@@ -76,7 +94,9 @@ export async function parseMessage(source: Buffer): Promise<IncomingMessage> {
     cc: addresses(parsed.cc),
     subject,
     date,
-    text: (parsed.text ?? '').replace(/\r\n/g, '\n').trim(),
+    text: (parsed.text?.trim() ? parsed.text : typeof parsed.html === 'string' ? htmlToText(parsed.html) : '')
+      .replace(/\r\n/g, '\n')
+      .trim(),
     attachments: parsed.attachments
       .filter((a) => a.contentDisposition === 'attachment' || a.filename)
       .map((a) => ({
@@ -130,9 +150,10 @@ export function robotKind(m: IncomingMessage, companyAddresses: string[]): Robot
     return 'auto';
   }
   if (
+    // mailparser gathers every List-* header under 'list'.
+    m.headers.has('list') ||
     m.headers.has('list-id') ||
     m.headers.has('list-unsubscribe') ||
-    m.headers.has('list-post') ||
     ['bulk', 'list', 'junk'].includes(precedence) ||
     ROBOT_LOCAL.test(local)
   ) {

@@ -266,15 +266,12 @@ export type NewAttachmentRow = typeof mailAttachments.$inferInsert;
 
 export async function insertAttachments(db: DbOrTx, rows: NewAttachmentRow[]) {
   if (!rows.length) return [];
-  return db
-    .insert(mailAttachments)
-    .values(rows)
-    .returning({
-      id: mailAttachments.id,
-      filename: mailAttachments.filename,
-      contentType: mailAttachments.contentType,
-      byteSize: mailAttachments.byteSize,
-    });
+  return db.insert(mailAttachments).values(rows).returning({
+    id: mailAttachments.id,
+    filename: mailAttachments.filename,
+    contentType: mailAttachments.contentType,
+    byteSize: mailAttachments.byteSize,
+  });
 }
 
 export async function findAttachment(db: DbOrTx, id: number) {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#server/lib/app-error.ts';
-import { signedInUser } from '#server/plugins/auth.ts';
+import { SESSION_COOKIE, signedInUser } from '#server/plugins/auth.ts';
+import type { SessionService } from '#server/modules/auth/session.service.ts';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import {
   accountParamSchema,
@@ -32,7 +33,10 @@ function callbackPage(ok: boolean, title: string, message: string): string {
 }
 
 /** The company mailboxes (spec section 7, /api/gmail/*): connect and health for admins, check and import for staff. */
-export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesService }> = async (app, { mailboxes }) => {
+export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesService; sessions: SessionService }> = async (
+  app,
+  { mailboxes, sessions },
+) => {
   app.get(
     '/api/gmail/status',
     { config: { access: 'admin' }, schema: { response: { 200: gmailStatusSchema } } },
@@ -71,6 +75,10 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
     },
     async (request, reply) => {
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+      const token = request.cookies[SESSION_COOKIE];
+      const found = token ? await sessions.authenticate(token) : null;
+      request.user = found?.session.user ?? null;
+      request.session = found?.session ?? null;
       if (!request.user) {
         return reply
           .status(401)

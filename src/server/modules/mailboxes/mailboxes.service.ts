@@ -136,6 +136,20 @@ export function createMailboxesService(deps: MailboxesDeps) {
     return toConnection(row);
   }
 
+  /**
+   * Opens IMAP; with Google, a refused cached access token (revoked or expired early) is dropped
+   * and a fresh one tried once, so only a dead refresh token reports 'Reconnect'.
+   */
+  async function open(conn: MailConnection) {
+    try {
+      return await openImap(conn, settings.timeoutMs);
+    } catch (err) {
+      if (conn.auth.type !== 'xoauth2' || !(err as { authenticationFailed?: boolean }).authenticationFailed) throw err;
+      accessTokens.delete(conn.account);
+      return openImap(conn, settings.timeoutMs);
+    }
+  }
+
   const pollEveryMs = settings.pollMinutes * 60_000;
 
   function statusOf(account: MailAccount, row: repo.MailboxRow | undefined): MailboxStatus {
@@ -280,7 +294,7 @@ export function createMailboxesService(deps: MailboxesDeps) {
     if (!(await repo.claimLease(db, account, owner, clock.now(), LEASE_MS))) return 'busy';
     let counts = emptyCounts();
     try {
-      const client = await openImap(conn, settings.timeoutMs);
+      const client = await open(conn);
       try {
         counts = await syncInbox({
           db,
@@ -518,6 +532,7 @@ export function createMailboxesService(deps: MailboxesDeps) {
       for (const row of rows) {
         const account = row.account as MailAccount;
         const conn = toConnection(row);
+        accessTokens.delete(account);
         try {
           if (!conn)
             throw new MailConnectionError(
@@ -583,7 +598,7 @@ export function createMailboxesService(deps: MailboxesDeps) {
         else if (r) results.push(r);
       }
       if (!results.length && waits.length) {
-        throw new AppError('RATE_LIMITED', `429: Please wait ${Math.max(...waits)} seconds before checking again.`);
+        throw new AppError('RATE_LIMITED', `Please wait ${Math.max(...waits)} seconds before checking again.`);
       }
       const errors = results.filter((r) => r.error);
       if (errors.length === results.length && errors.length) {
@@ -616,7 +631,7 @@ export function createMailboxesService(deps: MailboxesDeps) {
         if (!conn) continue;
         let sources: Array<{ uid: number; source: Buffer }> = [];
         try {
-          const client = await openImap(conn, settings.timeoutMs);
+          const client = await open(conn);
           try {
             const lock = await client.getMailboxLock('INBOX', { readOnly: true });
             try {

@@ -104,7 +104,7 @@ describe.skipIf(skipWithoutMailRig())('mail rig (Dovecot + Postfix + Google OAut
   });
 
   it('adds users at run time and appends straight into a folder', async () => {
-    rig.addUser('novo@example.test', 'novo-pass');
+    await rig.addUser('novo@example.test', 'novo-pass');
     await rig.append('novo@example.test', 'From: a@b.test\r\nMessage-ID: <ap1@b.test>\r\nSubject: s\r\n\r\nbody\r\n');
     await rig.waitForMessage('novo@example.test', '<ap1@b.test>', 2000);
   });

@@ -16,6 +16,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
@@ -80,8 +81,11 @@ export interface MailRig {
   /** The Google stand-in whose tokens Dovecot and Postfix SASL accept (XOAUTH2 / OAUTHBEARER). */
   oauth: GoogleOAuthStub;
   users: Map<string, string>;
-  /** Adds (or re-passwords) a mailbox user; Dovecot re-reads its passwd file on change. */
-  addUser(address: string, password: string): void;
+  /**
+   * Adds a mailbox user, or changes a user's password (then waits 1.1 s: Dovecot looks at a
+   * passwd file's time at most once a second).
+   */
+  addUser(address: string, password: string): Promise<void>;
   /** Sends a raw RFC 5322 message into Postfix's inbound port (the way a customer's mail arrives). */
   deliver(raw: string | Buffer, options?: DeliverOptions): Promise<void>;
   /** Resolves once a message with this Message-ID is in the address's INBOX (maildir), or throws after `timeoutMs`. */
@@ -372,9 +376,14 @@ export async function startMailRig(options: MailRigOptions = {}): Promise<MailRi
   const users = new Map<string, string>();
   // One passwd file per user (the path holds %u): a new or changed user is read at its next login.
   mkdirSync(path.join(d, 'users'));
+  let stamp = Math.floor(Date.now() / 1000);
   const writeUser = (address: string, password: string) => {
     users.set(address, password);
-    writeFileSync(path.join(d, 'users', address), `${address}:{PLAIN}${password}::::\n`);
+    const file = path.join(d, 'users', address);
+    writeFileSync(file, `${address}:{PLAIN}${password}::::\n`);
+    // Dovecot re-reads a passwd file when its mtime changes: a new second for every write.
+    stamp += 1;
+    utimesSync(file, stamp, stamp);
   };
   for (const u of options.users ?? DEFAULT_USERS) writeUser(u.address, u.password);
   writeFileSync(path.join(d, 'oauth2.conf'), oauth2Conf(oauth.urls.tokeninfo));
@@ -434,7 +443,11 @@ export async function startMailRig(options: MailRigOptions = {}): Promise<MailRi
     ports,
     oauth,
     users,
-    addUser: writeUser,
+    async addUser(address, password) {
+      const existed = users.has(address);
+      writeUser(address, password);
+      if (existed) await new Promise((r) => setTimeout(r, 1100));
+    },
     async deliver(raw, opts = {}) {
       const data = Buffer.isBuffer(raw) ? raw : Buffer.from(raw, 'utf8');
       const text = data.toString('utf8');

@@ -4,6 +4,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Label } from '#web/components/ui/label.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { useTheme } from '#web/lib/theme.tsx';
+import { MailboxesCard } from '#web/features/mailboxes/components/mailboxes-card.tsx';
+import { useCurrentUser } from './use-admin-context.ts';
 
 export function SettingsScreen() {
   const { theme, setTheme } = useTheme();
@@ -20,6 +22,7 @@ export function SettingsScreen() {
           <Switch id="dark-mode" checked={theme === 'dark'} onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')} />
         </CardContent>
       </Card>
+      {useCurrentUser().role === 'admin' && <MailboxesCard />}
       <SignaturesCard />
     </>
   );

@@ -1,33 +1,41 @@
-import { CheckCheck, Download, Hash, MailSearch, Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { CheckCheck, Download, Hash, Loader2, MailSearch, Plus } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
-import { TapTip } from '#web/components/ui/tap-tip.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
+import { ApiError, isUnauthorized } from '#web/lib/api-client.ts';
 import { toastFailure } from '#web/lib/notify.ts';
 import { exportLeadsUrl } from '../../api/export-leads.ts';
+import { useCheckEmails } from '../../api/mail-check.ts';
+import { ImportLeadDialog } from '../../dialogs/import-lead-dialog.tsx';
 import { useMarkAllSeen } from '../../api/mark-all-seen.ts';
 import type { LeadListFilters } from '../filters.ts';
 
-/** Until a mailbox can be connected, say what is missing; there is no screen to send anyone to. */
-export const MAILBOX_NOT_CONNECTED = 'E-mail is not connected yet: e-mails cannot be checked or imported from here.';
-
-/**
- * A mailbox button that cannot work yet. It stays focusable and tappable (aria-disabled, not
- * disabled) so a tap, a click, hover or focus shows why.
- */
-function NeedsMailbox({ icon, label }: { icon: ReactNode; label: string }) {
-  return (
-    <TapTip content={MAILBOX_NOT_CONNECTED} side="bottom">
-      <Button size="sm" variant="outline" aria-disabled="true" className="opacity-50">
-        {icon} {label}
-      </Button>
-    </TapTip>
-  );
+/** The spec's toasts for Check e-mails (document 2 section 8). */
+export function checkFailureToast(err: unknown): { title: string; description: string } {
+  const message = err instanceof ApiError ? err.serverMessage : err instanceof Error ? err.message : String(err);
+  const full = err instanceof Error ? err.message : String(err);
+  if (/Gmail not/i.test(message)) return { title: 'Gmail Not Connected', description: message };
+  if (full.includes('429')) {
+    const seconds = /(\d+)\s*seconds?/i.exec(message)?.[1] ?? '30';
+    return { title: 'Please Wait', description: `Please wait ${seconds} seconds before checking again` };
+  }
+  return { title: 'Error', description: `Failed to check emails: ${message}` };
 }
 
-/** The list's header buttons, each with its name in words (phones too). The two mailbox buttons wait for the mail integration. */
+/** The list's header buttons, each with its name in words (phones too). */
 export function LeadsActions({ filters, onCreate }: { filters: LeadListFilters; onCreate: () => void }) {
   const markAllSeen = useMarkAllSeen();
+  const check = useCheckEmails();
+  const [importOpen, setImportOpen] = useState(false);
+  const checkNow = () =>
+    check.mutate(undefined, {
+      onSuccess: (r) => toast({ title: 'Email Check Complete', description: r.message }),
+      onError: (err) => {
+        if (isUnauthorized(err)) return;
+        const { title, description } = checkFailureToast(err);
+        toast({ title, description, variant: 'destructive' });
+      },
+    });
   const markAll = () =>
     markAllSeen.mutate(undefined, {
       onSuccess: (count) => toast({ title: 'All Leads Marked as Read', description: `Marked ${count} leads as read` }),
@@ -38,8 +46,13 @@ export function LeadsActions({ filters, onCreate }: { filters: LeadListFilters; 
       <Button size="sm" onClick={onCreate}>
         <Plus /> Create lead manually
       </Button>
-      <NeedsMailbox icon={<MailSearch />} label="Check e-mails" />
-      <NeedsMailbox icon={<Hash />} label="Import lead by reference" />
+      <Button size="sm" variant="outline" onClick={checkNow} disabled={check.isPending}>
+        {check.isPending ? <Loader2 className="animate-spin" /> : <MailSearch />} Check e-mails
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => setImportOpen(true)}>
+        <Hash /> Import lead by reference
+      </Button>
+      <ImportLeadDialog open={importOpen} onOpenChange={setImportOpen} />
       <Button size="sm" variant="outline" onClick={markAll} disabled={markAllSeen.isPending}>
         <CheckCheck /> Mark all as read
       </Button>
