@@ -181,7 +181,7 @@ test.describe.serial('e-mail through a connected mailbox (the mail rig)', () => 
     });
     const tag = uniqueContact().tag;
     const customer = `cliente.${tag}@example.test`;
-    rig.addUser(customer, 'pw');
+    await rig.addUser(customer, 'pw');
     const lead = await createLeadViaApi(page, { email: customer });
     await openLead(page, lead);
     await page.getByRole('button', { name: 'Send email' }).click();

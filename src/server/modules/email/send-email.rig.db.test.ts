@@ -116,7 +116,7 @@ describe.skipIf(skipWithoutMailRig())('sending e-mail through the mail rig', { t
     expect(sig.json().signature).toBe(
       '<p><b>Equipa AutoImport</b><br><a href="https://carros.example.test/">site</a></p>',
     );
-    rig.addUser('cliente1@example.test', 'c1');
+    await rig.addUser('cliente1@example.test', 'c1');
     const lead = await insertLead(t.database.db, { email: 'cliente1@example.test', emailSource: 'geral' });
     await insertTimelineEntry(t.database.db, {
       leadId: lead.id,
@@ -155,7 +155,7 @@ describe.skipIf(skipWithoutMailRig())('sending e-mail through the mail rig', { t
   });
 
   it('leaves from the mailbox the lead wrote to (comercial), without a signature when asked', async () => {
-    rig.addUser('cliente2@example.test', 'c2');
+    await rig.addUser('cliente2@example.test', 'c2');
     const lead = await insertLead(t.database.db, { email: 'cliente2@example.test', emailSource: 'comercial' });
     const { messageId } = (await send(lead.id, { subject: 'Olá', body: 'Texto', includeSignature: false })).json<{
       messageId: string;
@@ -167,7 +167,7 @@ describe.skipIf(skipWithoutMailRig())('sending e-mail through the mail rig', { t
   });
 
   it('the acknowledgement after a quote request: Portuguese, with the reference, once per request', async () => {
-    rig.addUser('cliente3@example.test', 'c3');
+    await rig.addUser('cliente3@example.test', 'c3');
     const lead = await t.services.leads.createFromQuoteForm(
       {
         name: 'Rita Sousa',
@@ -197,7 +197,7 @@ describe.skipIf(skipWithoutMailRig())('sending e-mail through the mail rig', { t
   });
 
   it('SMTP stopped: the message waits queued, is retried when it returns and arrives exactly once', async () => {
-    rig.addUser('cliente4@example.test', 'c4');
+    await rig.addUser('cliente4@example.test', 'c4');
     const lead = await insertLead(t.database.db, { email: 'cliente4@example.test' });
     smtpDown.port = await freePort(); // nothing listens there
     const started = Date.now();
@@ -219,7 +219,7 @@ describe.skipIf(skipWithoutMailRig())('sending e-mail through the mail rig', { t
   });
 
   it('two instances draining one queue: every message arrives exactly once', async () => {
-    rig.addUser('cliente5@example.test', 'c5');
+    await rig.addUser('cliente5@example.test', 'c5');
     const lead = await insertLead(t.database.db, { email: 'cliente5@example.test' });
     const sender = realSender();
     const a = await createTestApp({
