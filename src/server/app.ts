@@ -67,6 +67,15 @@ import { suppliersRoutes } from '#server/modules/suppliers/suppliers.routes.ts';
 import { createSuppliersService } from '#server/modules/suppliers/suppliers.service.ts';
 import { createSettingsService } from '#server/modules/settings/settings.service.ts';
 import { usersRoutes } from '#server/modules/users/users.routes.ts';
+import type { MailSender } from '#server/integrations/mail-send/mail-sender.ts';
+import { createMailboxSender } from '#server/modules/email/mailbox-sender.ts';
+import { createOutboxService } from '#server/modules/email/outbox.service.ts';
+import { sendEmailRoutes } from '#server/modules/email/send-email.routes.ts';
+import { createSendEmailService } from '#server/modules/email/send-email.service.ts';
+import { signaturesRoutes } from '#server/modules/email/signatures.routes.ts';
+import { createSignaturesService } from '#server/modules/email/signatures.service.ts';
+import { templatesRoutes } from '#server/modules/email/templates.routes.ts';
+import { createTemplatesService } from '#server/modules/email/templates.service.ts';
 import { createUsersService } from '#server/modules/users/users.service.ts';
 import { defaultMailSettings, type MailSettings } from '#server/integrations/mail/mail-settings.ts';
 import { mailboxesRoutes } from '#server/modules/mailboxes/mailboxes.routes.ts';
@@ -96,6 +105,10 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The access log's periodic count (tests inject the timer). */
   requestLog?: RequestLogOptions;
+  /** How e-mail leaves; the connected mailboxes when not given. */
+  mailSender?: MailSender;
+  /** Send each e-mail as soon as it is queued (default); false leaves it to the sender job. */
+  drainOnSend?: boolean;
   /** Mail servers, Google sign-in and the key sealing mailbox secrets (main.ts reads them from the environment). */
   mail?: MailSettings;
 }
@@ -111,6 +124,8 @@ function createServices(deps: {
   env: AppDeps['env'];
   log: FastifyBaseLogger;
   mail: MailSettings;
+  mailSender?: MailSender;
+  drainOnSend?: boolean;
 }) {
   const { database, hub, clock, env, log } = deps;
   const db: Db = database.db;
@@ -127,7 +142,52 @@ function createServices(deps: {
   const apiTokens = createApiTokensService({ db, clock, audit });
   const users = createUsersService({ db, clock, hub, audit, sessions });
   const notifications = createNotificationsService({ db, hub });
-  const leads = createLeadService({ db, hub, notifications, clock, log });
+  const mailboxes = createMailboxesService({
+    db,
+    hub,
+    clock,
+    notifications,
+    settings: deps.mail,
+    publicUrl: publicOrigin(env),
+    log,
+  });
+  // E-mail leaves through the connected mailboxes (tests may hand in another sender).
+  const mailSender =
+    deps.mailSender ??
+    createMailboxSender({
+      getConnection: (account) => mailboxes.getConnection(account),
+      displayName: async () => (await settings.getPublic()).company.name.trim() || null,
+    });
+  const emailTemplates = createTemplatesService({ db, clock });
+  const signatures = createSignaturesService({ db, clock });
+  const outbox = createOutboxService({
+    db,
+    hub,
+    clock,
+    sender: mailSender,
+    log,
+    drainOnSend: deps.drainOnSend,
+    companyDomain: async () => {
+      const [address] = await settings.mailboxAddresses();
+      return address?.split('@')[1] ?? new URL(publicOrigin(env)).hostname;
+    },
+  });
+  const sendEmail = createSendEmailService({
+    db,
+    sender: mailSender,
+    outbox,
+    signatures,
+    settings,
+    publicOrigin: publicOrigin(env),
+  });
+  const leads = createLeadService({
+    db,
+    hub,
+    notifications,
+    clock,
+    log,
+    acknowledge: (lead) => sendEmail.acknowledgeQuoteRequest(lead),
+  });
   const leadsList = createLeadsListService({ db, clock });
   const leadMerge = createLeadMergeService({ db, hub, clock });
   const timeline = createTimelineService({ db, hub, clock, settings });
@@ -159,15 +219,6 @@ function createServices(deps: {
     copyDir: env.BACKUP_COPY_DIR ?? null,
   });
   const extension = createExtensionService({ scraper, proposals, leads, leadsList });
-  const mailboxes = createMailboxesService({
-    db,
-    hub,
-    clock,
-    notifications,
-    settings: deps.mail,
-    publicUrl: publicOrigin(env),
-    log,
-  });
   return {
     settings,
     audit,
@@ -189,6 +240,10 @@ function createServices(deps: {
     imports,
     importCosts,
     suppliers,
+    emailTemplates,
+    signatures,
+    outbox,
+    sendEmail,
     mailboxes,
   };
 }
@@ -224,6 +279,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     env,
     log: app.log,
     mail: deps.mail ?? defaultMailSettings(),
+    mailSender: deps.mailSender,
+    drainOnSend: deps.drainOnSend,
   });
   const {
     settings,
@@ -246,6 +303,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     backups,
     apiTokens,
     extension,
+    emailTemplates,
+    signatures,
+    outbox,
+    sendEmail,
     mailboxes,
   } = services;
   const extensionAllowed = extensionOrigins(env.EXTENSION_IDS ?? [EXTENSION_ID]);
@@ -304,6 +365,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     captureRatePerMinute: env.SCRAPE_RATE_LIMIT_PER_MINUTE ?? 20,
   });
   await app.register(extensionDownloadRoutes, { webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT });
+  await app.register(templatesRoutes, { templates: emailTemplates });
+  await app.register(signaturesRoutes, { signatures });
+  await app.register(sendEmailRoutes, { sendEmail, outbox });
   await app.register(mailboxesRoutes, { mailboxes, sessions });
   await app.register(healthRoutes, { database, sessions });
   await app.register(backupsRoutes, { backups });

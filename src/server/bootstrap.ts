@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { hashPassword } from '#server/lib/password.ts';
+import { ensureDefaultTemplates } from '#server/modules/email/email.api.ts';
 import { ensureSettingDefaults } from '#server/modules/settings/settings.api.ts';
 import { countUsers, insertUserIfAbsent } from '#server/modules/users/users.api.ts';
 
@@ -57,5 +58,6 @@ export async function bootstrapData(
   log: FastifyBaseLogger,
 ) {
   await ensureSettingDefaults(db);
+  await ensureDefaultTemplates(db);
   await ensureFirstAdmin(db, env, log);
 }

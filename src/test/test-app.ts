@@ -45,6 +45,9 @@ export async function createTestApp(
     /** BACKUP_DIR (default a fresh directory under the system's temporary directory). */
     backupDir?: string;
     backupCopyDir?: string;
+    /** How e-mail leaves (default: no mailbox connected). */
+    mailSender?: AppDeps['mailSender'];
+    drainOnSend?: boolean;
     /** Mail settings (the mail rig's servers, the Google stub); default: a throw-away key, no Google. */
     mail?: AppDeps['mail'];
   } = {},
@@ -68,6 +71,8 @@ export async function createTestApp(
       BACKUP_COPY_DIR: opts.backupCopyDir,
     },
     webRoot: opts.webRoot ?? '/nonexistent-web-root',
+    ...(opts.mailSender ? { mailSender: opts.mailSender } : {}),
+    drainOnSend: opts.drainOnSend,
     mail: opts.mail,
     ...(opts.logger ? { logger: opts.logger, requestLog: opts.requestLog } : {}),
   });

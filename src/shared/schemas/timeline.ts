@@ -77,6 +77,15 @@ const metadataAnswerSchema = z.object({
   followUp: z.string().optional(),
   threadId: z.string().optional(),
   event: z.enum(TIMELINE_EVENTS).optional(),
+  /** A sent e-mail's state in the outbox (docs/decisions/027-email-outbox.md). */
+  delivery: z
+    .object({
+      outboxId: z.number(),
+      status: z.enum(['queued', 'sending', 'sent', 'failed']),
+      error: z.string().nullable().optional(),
+      warning: z.string().nullable().optional(),
+    })
+    .optional(),
 });
 
 export const timelineEntrySchema = z.object({

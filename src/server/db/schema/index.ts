@@ -7,3 +7,4 @@ export * from './imports.ts';
 export * from './messaging.ts';
 export * from './jobs.ts';
 export * from './backups.ts';
+export * from './outbox.ts';

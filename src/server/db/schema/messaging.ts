@@ -48,6 +48,7 @@ export const emailTemplates = pgTable('email_templates', {
   templateId: varchar({ length: 50 }).notNull().unique(),
   title: varchar({ length: 255 }).notNull(),
   body: text().notNull(),
+  version: integer().notNull().default(1),
   createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -17,6 +17,8 @@ export { convertLeadToImport, lockLeadForConversion } from './lead/lead-convert.
 export { csvDecimal, csvLine, lisbonDateTime } from './list/leads-export.ts';
 /** Route schemas whose vehicle-year bound follows the clock's current year (imports use it too). */
 export { yearBoundSchema } from './lead/year-bound-schema.ts';
+/** One lead's row, for modules that write to the customer (the e-mail module). */
+export { findLeadById } from './lead/lead.repository.ts';
 /** A lead from an e-mail (the mailbox sync), inside the sync's own transaction. */
 export { insertLead, type LeadRow } from './leads.repository.ts';
 export { makeModelFromListingLink } from './lead/listing-link.ts';

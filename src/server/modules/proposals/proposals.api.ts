@@ -1,5 +1,6 @@
 // What the proposals module lets other modules do on purpose, inside their own transaction.
 import type { DbOrTx } from '#server/db/client.ts';
+import { proposals } from '#server/db/schema/proposals.ts';
 import { findById, moveProposalsToLead } from './proposals.repository.ts';
 
 /** Moves every proposal of one lead to another (a merge), inside the caller's transaction. */
@@ -14,4 +15,13 @@ export async function findProposalLink(
 ): Promise<{ id: number; leadId: number | null; publicId: string } | undefined> {
   const row = await findById(db, id);
   return row ? { id: row.id, leadId: row.leadId, publicId: row.publicId } : undefined;
+}
+
+/** One proposal's row (the proposal e-mail reads its figures and publicId). */
+export { findById as findProposalById } from './proposals.repository.ts';
+
+/** Whether any proposal exists: the proposal-email template cannot be deleted while one does. */
+export async function anyProposalExists(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: proposals.id }).from(proposals).limit(1);
+  return rows.length > 0;
 }

@@ -19,3 +19,15 @@ export function moveTimelineEntries(tx: DbOrTx, fromLeadId: number, toLeadId: nu
 export function recomputeLastInteraction(tx: DbOrTx, leadId: number): Promise<void> {
   return repo.recomputeLastInteraction(tx, leadId);
 }
+
+export type { EmailDelivery } from './timeline.repository.ts';
+
+/** A sent e-mail's outbox state on its entry (the outbox keeps it current). */
+export function setEmailDelivery(db: DbOrTx, timelineId: number, delivery: repo.EmailDelivery): Promise<void> {
+  return repo.setDelivery(db, timelineId, delivery);
+}
+
+/** The Message-ID a reply to the lead threads under: the customer's latest e-mail, if any. */
+export function latestInboundMessageId(db: DbOrTx, leadId: number): Promise<string | null> {
+  return repo.latestInboundMessageId(db, leadId);
+}

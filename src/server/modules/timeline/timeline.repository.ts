@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { EmailData, TimelineEvent, TimelineMetadata, TimelineType } from '#shared/schemas/timeline.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { users } from '#server/db/schema/auth.ts';
@@ -8,8 +8,15 @@ export type TimelineRow = typeof leadTimeline.$inferSelect;
 export type NewTimelineRow = Omit<typeof leadTimeline.$inferInsert, 'type' | 'emailData' | 'metadata'> & {
   type: TimelineType;
   emailData?: EmailData | null;
-  metadata?: (TimelineMetadata & { event?: TimelineEvent }) | null;
+  metadata?: (TimelineMetadata & { event?: TimelineEvent; delivery?: EmailDelivery }) | null;
 };
+/** A sent e-mail's outbox state, kept on its timeline entry. */
+export interface EmailDelivery {
+  outboxId: number;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  error?: string | null;
+  warning?: string | null;
+}
 
 const entryColumns = {
   id: leadTimeline.id,
@@ -90,4 +97,32 @@ export async function recomputeLastInteraction(db: DbOrTx, leadId: number): Prom
 export async function leadExists(db: DbOrTx, leadId: number): Promise<boolean> {
   const [row] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).limit(1);
   return !!row;
+}
+
+/** Sets the delivery state on a sent e-mail's entry, keeping the rest of its metadata. */
+export async function setDelivery(db: DbOrTx, id: number, delivery: EmailDelivery): Promise<void> {
+  await db
+    .update(leadTimeline)
+    .set({
+      metadata: sql`coalesce(${leadTimeline.metadata}, '{}'::jsonb) || jsonb_build_object('delivery', ${JSON.stringify(delivery)}::jsonb)`,
+    })
+    .where(eq(leadTimeline.id, id));
+}
+
+/** The Message-ID of the lead's latest e-mail from the customer (not one the company sent). */
+export async function latestInboundMessageId(db: DbOrTx, leadId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ messageId: leadTimeline.messageId })
+    .from(leadTimeline)
+    .where(
+      and(
+        eq(leadTimeline.leadId, leadId),
+        eq(leadTimeline.type, 'email'),
+        isNotNull(leadTimeline.messageId),
+        sql`coalesce((${leadTimeline.emailData}->>'isOutgoing')::boolean, false) = false`,
+      ),
+    )
+    .orderBy(desc(leadTimeline.createdAt), desc(leadTimeline.id))
+    .limit(1);
+  return row?.messageId ?? null;
 }

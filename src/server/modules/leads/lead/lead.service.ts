@@ -27,6 +27,8 @@ export function createLeadService(deps: {
   notifications: NotificationsService;
   clock: Clock;
   log?: FastifyBaseLogger;
+  /** The customer's acknowledgement after a quote request (DECISIONS 7); the e-mail module queues it. */
+  acknowledge?: (lead: LeadRow) => Promise<unknown>;
 }) {
   const { db, hub, notifications, clock, log } = deps;
 
@@ -74,6 +76,12 @@ export function createLeadService(deps: {
         return row;
       });
       await announce(lead, newLeadNotification(lead), null);
+      try {
+        await deps.acknowledge?.(lead);
+      } catch (err) {
+        // The request is saved; staff see it and can write to the customer themselves.
+        log?.error({ err, leadId: lead.id }, 'could not queue the acknowledgement e-mail');
+      }
       return lead;
     },
 

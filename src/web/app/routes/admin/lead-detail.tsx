@@ -1,10 +1,14 @@
 import { useCallback, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import type { Proposal } from '#shared/schemas/proposals.ts';
+import type { User } from '#shared/schemas/users.ts';
+import { Link, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Loader2, SearchX } from 'lucide-react';
 import { QueryStates } from '#web/components/query-states.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { ProposalEmailDialog } from '#web/features/email/components/proposal-email-dialog.tsx';
+import { SendEmailButton } from '#web/features/email/components/send-email-dialog.tsx';
 import { useLead } from '#web/features/leads/api/get-lead.ts';
 import { ContactCard } from '#web/features/leads/detail/contact-card.tsx';
 import { DuplicateNotices } from '#web/features/leads/detail/duplicate-notices.tsx';
@@ -33,6 +37,9 @@ function LeadDetail({ id }: { id: number }) {
   const [converting, setConverting] = useState(false);
   // The conversion dialog's picker; the proposals card reads the same query.
   const proposals = useProposals(id);
+  const [emailing, setEmailing] = useState<Proposal | null>(null);
+  // The admin layout provides the signed-in user (absent when the screen is drawn alone, in tests).
+  const user = useOutletContext<{ user?: User } | null>()?.user ?? null;
   useMarkSeenOnce(id, !!query.data);
   // ?proposal={id}: the browser extension's link opens that proposal in the editor, once.
   const [search, setSearch] = useSearchParams();
@@ -75,11 +82,12 @@ function LeadDetail({ id }: { id: number }) {
               <NotesCard lead={lead} />
             </div>
             <div className="grid min-w-0 gap-4">
-              <TimelineCard leadId={lead.id} />
+              <TimelineCard leadId={lead.id} actions={user && <SendEmailButton lead={lead} user={user} />} />
               <ProposalsCard
                 leadId={lead.id}
                 openProposalId={Number.isSafeInteger(openProposal) && openProposal > 0 ? openProposal : null}
                 onOpened={clearOpenProposal}
+                onSendEmail={user ? setEmailing : undefined}
               />
             </div>
           </div>
@@ -90,6 +98,14 @@ function LeadDetail({ id }: { id: number }) {
             lead={lead}
             proposals={proposals.data ?? []}
           />
+          {user && (
+            <ProposalEmailDialog
+              lead={lead}
+              user={user}
+              proposal={emailing}
+              onOpenChange={(open) => !open && setEmailing(null)}
+            />
+          )}
         </>
       )}
     </QueryStates>

@@ -1,4 +1,2 @@
-import { ComingSoon } from './coming-soon.tsx';
-
-// Screens the later issues fill; each shows its title until then.
-export const EmailTemplatesScreen = () => <ComingSoon title="Email Templates" />;
+// Screens loaded by name from the router (admin(name)).
+export { EmailTemplatesScreen } from './email-templates.tsx';

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { PageHeader } from '#web/components/layouts/page-header.tsx';
 import { AppearanceCard } from '#web/features/settings/components/appearance-card.tsx';
 import { CompanyDetailsCard } from '#web/features/settings/components/company-details-card.tsx';
+import { SignaturesCard } from '#web/features/email/components/signatures-card.tsx';
 import { MailboxesCard } from '#web/features/mailboxes/components/mailboxes-card.tsx';
 import { useCurrentUser } from './use-admin-context.ts';
 
@@ -21,7 +22,8 @@ const SETTINGS_CARDS: SettingsCard[] = [
   // MAILBOX CARD: the mailbox integration card (Geral and Comercial accounts, monitoring status,
   // Test Connection; document 2, section 2) goes here, admin only:
   { id: 'mailboxes', adminOnly: true, Component: MailboxesCard },
-  // SIGNATURES CARD: one HTML signature per mailbox goes here.
+  // One HTML signature per mailbox.
+  { id: 'signatures', Component: SignaturesCard },
 ];
 
 export function SettingsScreen() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ExternalLink, Eye, FileText, ImageOff, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Eye, FileText, ImageOff, Link2, Mail, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Proposal, ProposalInputParsed } from '#shared/schemas/proposals.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -20,18 +20,21 @@ import { ProposalEditorDialog } from './proposal-editor-dialog.tsx';
 type Editor = { open: boolean; mode: 'create' | 'edit'; initial?: ProposalInputParsed; proposalId?: number };
 
 /**
- * A lead's proposals with add (from a listing URL), edit, copy link, open and delete.
- * `openProposalId` opens that proposal in the editor once the list has it (the browser extension
- * links to `/admin/leads/{id}?proposal={proposalId}`); `onOpened` then clears it.
+ * A lead's proposals with add (from a listing URL), edit, copy link, open and delete; the screen
+ * may offer sending one by e-mail (the e-mail feature's dialog). `openProposalId` opens that
+ * proposal in the editor once the list has it (the browser extension links to
+ * `/admin/leads/{id}?proposal={proposalId}`); `onOpened` then clears it.
  */
 export function ProposalsCard({
   leadId,
   openProposalId = null,
   onOpened,
+  onSendEmail,
 }: {
   leadId: number;
   openProposalId?: number | null;
   onOpened?: () => void;
+  onSendEmail?: (p: Proposal) => void;
 }) {
   const proposals = useProposals(leadId);
   const [extractOpen, setExtractOpen] = useState(false);
@@ -92,6 +95,7 @@ export function ProposalsCard({
                   onEdit={() => setEditor({ open: true, mode: 'edit', initial: p, proposalId: p.id })}
                   onCopy={() => void copyLink(p)}
                   onDelete={() => setDeleting(p)}
+                  onSendEmail={onSendEmail && (() => onSendEmail(p))}
                 />
               ))}
             </ul>
@@ -137,11 +141,13 @@ function ProposalItem({
   onEdit,
   onCopy,
   onDelete,
+  onSendEmail,
 }: {
   proposal: Proposal;
   onEdit: () => void;
   onCopy: () => void;
   onDelete: () => void;
+  onSendEmail?: () => void;
 }) {
   const [thumbBroken, setThumbBroken] = useState(false);
   const title = [p.vehicleBrand, p.vehicleModel].filter(Boolean).join(' ') || 'Untitled proposal';
@@ -181,6 +187,11 @@ function ProposalItem({
           <Button size="sm" variant="outline" onClick={onEdit}>
             <Pencil aria-hidden /> Edit
           </Button>
+          {onSendEmail && (
+            <Button size="sm" variant="outline" onClick={onSendEmail}>
+              <Mail aria-hidden /> Send email
+            </Button>
+          )}
           <Button size="sm" variant="outline" onClick={onCopy}>
             <Link2 aria-hidden /> Copy link
           </Button>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MessageSquare, Phone, Plus } from 'lucide-react';
 import type { TimelineEntry } from '#shared/schemas/timeline.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -15,7 +15,7 @@ import { TimelineItem } from './timeline-item.tsx';
  * A lead's timeline, newest first: the newest entry starts expanded, the others show their
  * summary and expand on click. Call and chat entries can be added, edited and deleted.
  */
-export function TimelineCard({ leadId }: { leadId: number }) {
+export function TimelineCard({ leadId, actions }: { leadId: number; actions?: ReactNode }) {
   const timeline = useTimeline(leadId);
   // Entries whose state differs from the default (newest expanded, others collapsed).
   const [toggled, setToggled] = useState<ReadonlySet<number>>(new Set());
@@ -39,6 +39,7 @@ export function TimelineCard({ leadId }: { leadId: number }) {
           Timeline
         </CardTitle>
         <div className="flex flex-wrap gap-2">
+          {actions}
           <Button size="sm" variant="outline" onClick={() => setQuick('call')}>
             <Phone aria-hidden /> Log call
           </Button>

@@ -5,6 +5,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { emailBodyText } from './email-text.ts';
+import { DeliveryStatus } from './delivery-status.tsx';
 import { KindIcon } from './kind-icon.tsx';
 
 /** Whether the collapsed summary hides anything: an e-mail always (headers and body), else a cut text or details. */
@@ -93,6 +94,7 @@ export function TimelineItem({
             </div>
           )}
         </div>
+        {entry.metadata?.delivery && <DeliveryStatus delivery={entry.metadata.delivery} />}
         {expanded && (
           <div id={bodyId} className="mt-2 text-sm">
             {entry.type === 'email' ? <EmailDetails entry={entry} /> : <ContactDetails entry={entry} />}

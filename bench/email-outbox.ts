@@ -1,0 +1,152 @@
+// E-mail outbox benchmarks (ADR 027): `npx tsx bench/email-outbox.ts` (root: it starts the mail rig).
+//   (a) the send call under load: POST /api/leads/{id}/send-email through the app (in process,
+//       Fastify inject, 10 concurrent callers, 1,000 calls), target p99 <= 20 ms: the call only queues;
+//   (b) the drain: those 1,000 queued messages sent through the real mailbox sender to the mail rig
+//       (nodemailer -> Postfix submission -> Dovecot, plus the IMAP APPEND of each Sent copy), in
+//       messages/s, and every one delivered exactly once.
+// PGlite in a temporary directory (BENCH_PG_URL=postgres://... to use PostgreSQL instead).
+// Prints the figures and writes bench/results/email-outbox-<timestamp>.json.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from '#server/app.ts';
+import { openDb } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { leads } from '#server/db/schema/leads.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { defaultMailSettings } from '#server/integrations/mail/mail-settings.ts';
+import { startMailRig } from '#server/integrations/mail/test-rig/mail-rig.ts';
+import { insertUser } from '#server/modules/users/users.repository.ts';
+import { createLocalHub } from '#server/realtime/hub.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MESSAGES = Number(process.env.OUTBOX_BENCH_MESSAGES ?? 1000);
+const CONCURRENCY = Number(process.env.OUTBOX_BENCH_CONCURRENCY ?? 10);
+const DRAIN = process.env.OUTBOX_BENCH_DRAIN !== '0';
+const TARGET_P99_MS = 20;
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+const rig = await startMailRig();
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-outbox-'));
+const database = await openDb(process.env.BENCH_PG_URL ? { databaseUrl: process.env.BENCH_PG_URL } : { dataDir: dir });
+try {
+  await runMigrations(database);
+  const { app, services } = await buildApp({
+    database,
+    hub: createLocalHub(),
+    env: {
+      TRUST_PROXY: false,
+      SESSION_TTL_DAYS: 30,
+      SESSION_IDLE_DAYS: 7,
+      LOGIN_RATE_LIMIT_PER_MINUTE: 1000,
+      ISV_RATE_LIMIT_PER_MINUTE: 1000,
+    },
+    logger: pino({ level: 'error' }),
+    mail: defaultMailSettings({}),
+    drainOnSend: false,
+    webRoot: '/nonexistent',
+  });
+  await app.ready();
+  await insertUser(database.db, { username: 'bench', password: await hashPassword('Bench123!x'), role: 'admin' });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: 'bench', password: 'Bench123!x' },
+  });
+  const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+  const connect = await app.inject({
+    method: 'POST',
+    url: '/api/gmail/connect/geral',
+    headers: { cookie },
+    payload: {
+      address: 'geral@example.test',
+      imap: { host: rig.host, port: rig.ports.imap, security: 'none' },
+      smtp: { host: rig.host, port: rig.ports.submission, security: 'none' },
+      username: 'geral@example.test',
+      password: rig.users.get('geral@example.test'),
+    },
+  });
+  if (connect.statusCode !== 200) throw new Error(`connect: ${connect.body}`);
+  const [lead] = await database.db
+    .insert(leads)
+    .values({
+      reference: 'BENCH1',
+      firstName: 'Cliente',
+      email: 'cliente@example.test',
+      vehicleMake: 'BMW',
+      vehicleModel: '320d',
+    })
+    .returning();
+
+  // (a) the send call.
+  const latencies: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < MESSAGES) {
+        const i = next++;
+        const start = performance.now();
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/leads/${lead!.id}/send-email`,
+          headers: { cookie },
+          payload: { subject: `Mensagem ${i}`, body: `Olá, esta é a mensagem <b>${i}</b>.` },
+        });
+        latencies.push(performance.now() - start);
+        if (res.statusCode !== 202) throw new Error(`send ${i}: ${res.statusCode} ${res.body}`);
+      }
+    }),
+  );
+  const queueSeconds = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const send = {
+    calls: MESSAGES,
+    concurrency: CONCURRENCY,
+    perSecond: MESSAGES / queueSeconds,
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+    max: latencies.at(-1)!,
+  };
+  console.log(
+    `send call: ${send.perSecond.toFixed(0)} calls/s, p50 ${send.p50.toFixed(1)} ms, p99 ${send.p99.toFixed(1)} ms (target <= ${TARGET_P99_MS} ms) ${send.p99 <= TARGET_P99_MS ? 'PASS' : 'FAIL'}`,
+  );
+
+  // (b) the drain through the rig.
+  let drain: Record<string, number> | null = null;
+  if (DRAIN) {
+    const d0 = performance.now();
+    const sent = await services.outbox.drain();
+    const drainSeconds = (performance.now() - d0) / 1000;
+    const deadline = Date.now() + 120_000;
+    const count = () => rig.inbox('cliente@example.test').length;
+    while (count() < MESSAGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    const delivered = count();
+    drain = { sent, seconds: drainSeconds, perSecond: sent / drainSeconds, deliveredToInbox: delivered };
+    console.log(
+      `drain: ${sent} sent in ${drainSeconds.toFixed(1)} s = ${(sent / drainSeconds).toFixed(1)} messages/s; ${delivered} in the customer's inbox (expected ${MESSAGES}, exactly once each)`,
+    );
+  }
+
+  mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
+  const file = path.join(
+    repoRoot,
+    'bench',
+    'results',
+    `email-outbox-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  );
+  writeFileSync(
+    file,
+    JSON.stringify({ database: database.kind, cpus: os.cpus().length, loadavg: os.loadavg(), send, drain }, null, 2),
+  );
+  console.log(`written ${path.relative(repoRoot, file)}`);
+  await app.close();
+} finally {
+  await database.close();
+  await rig.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

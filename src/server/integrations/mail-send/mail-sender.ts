@@ -1,0 +1,43 @@
+import type { MailboxAccount } from '#shared/schemas/email.ts';
+
+/** One message ready to leave: the outbox fixed its Message-ID before the first attempt. */
+export interface OutgoingMail {
+  account: MailboxAccount;
+  messageId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  inReplyTo: string | null;
+  references: string | null;
+}
+
+export interface SentResult {
+  /** Where the Sent copy went: filed by the provider (Gmail), appended over IMAP, or nowhere. */
+  sentCopy: 'provider' | 'appended' | 'none';
+  /** A problem that did not stop the send (the Sent copy could not be filed). */
+  warning?: string;
+}
+
+/**
+ * What the outbox needs from the mail engine (docs/decisions/027-email-outbox.md): the sending
+ * address of a connected mailbox, and one send. The real adapter is nodemailer over the mailbox's
+ * connection; tests use the same adapter against the local mail rig.
+ */
+export interface MailSender {
+  /** The mailbox's address when it is connected and can send; null otherwise. */
+  fromAddress(account: MailboxAccount): Promise<string | null>;
+  /** Sends once. Throws on failure; a PermanentSendError is never tried again. */
+  send(mail: OutgoingMail, from: string): Promise<SentResult>;
+}
+
+/** The server refused the message for good (a 5xx answer): retrying cannot help. */
+export class PermanentSendError extends Error {
+  override name = 'PermanentSendError';
+}
+
+/** Until a mailbox is connected nothing can leave: every message waits in the outbox. */
+export const noMailboxes: MailSender = {
+  fromAddress: () => Promise.resolve(null),
+  send: () => Promise.reject(new Error('No mailbox is connected')),
+};

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { emailOutbox } from '#server/db/schema/outbox.ts';
+import { leadTimeline } from '#server/db/schema/leads.ts';
+import { createJobRunner } from '#server/jobs/runner.ts';
+import { emailOutboxJob } from '#server/jobs/email-outbox.job.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { insertLead } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { claimDue } from './outbox.repository.ts';
+import { INTERRUPTED, OUTBOX, backoffAfter } from './outbox.service.ts';
+import { memorySender } from './outbox.test-helpers.ts';
+import pino from 'pino';
+
+const silent = pino({ level: 'silent' });
+
+/** A clock the test moves. */
+function movableClock(iso: string): Clock & { advance(ms: number): void } {
+  let now = new Date(iso).getTime();
+  return { now: () => new Date(now), advance: (ms) => (now += ms) };
+}
+
+describe('e-mail outbox: never lost, never twice', () => {
+  let t: TestApp;
+  let cookie: string;
+  const clock = movableClock('2026-06-01T10:00:00Z');
+  const mail = memorySender();
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock, mailSender: mail.sender });
+    cookie = (await t.loginAs('user')).cookie;
+  });
+  afterAll(() => t.close());
+
+  const send = (leadId: number, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/leads/${leadId}/send-email`, payload, headers: { cookie } });
+  const row = async (id: number) => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
+  const delivery = async (timelineId: number) =>
+    (
+      (await t.database.db.select().from(leadTimeline).where(eq(leadTimeline.id, timelineId)))[0]!.metadata as {
+        delivery: { status: string; error?: string };
+      }
+    ).delivery;
+  const sentTo = (messageId: string) => mail.sent.filter((s) => s.mail.messageId === messageId).length;
+
+  it('the call queues and answers at once; the message leaves once and the timeline shows sent', async () => {
+    const lead = await insertLead(t.database.db, { email: 'ana@cliente.pt' });
+    const res = await send(lead.id, { subject: 'Olá', body: 'Corpo', idempotencyKey: 'key-one-00001' });
+    expect(res.statusCode).toBe(202);
+    const body = res.json<{ outboxId: number; timelineId: number; messageId: string; status: string }>();
+    expect(body.status).toBe('queued');
+    expect(body.messageId).toMatch(/^<[0-9a-f-]{36}@empresa\.pt>$/);
+    await t.services.outbox.idle();
+    expect(sentTo(body.messageId)).toBe(1);
+    expect((await row(body.outboxId)).status).toBe('sent');
+    expect(await delivery(body.timelineId)).toMatchObject({ status: 'sent' });
+
+    // The same form sent again (a double click, a retried request): the same message, not a second.
+    const again = await send(lead.id, { subject: 'Olá', body: 'Corpo', idempotencyKey: 'key-one-00001' });
+    expect(again.json().outboxId).toBe(body.outboxId);
+    await t.services.outbox.idle();
+    expect(sentTo(body.messageId)).toBe(1);
+  });
+
+  it('SMTP down: stays queued with the reason, retried after the backoff, delivered exactly once', async () => {
+    const lead = await insertLead(t.database.db, { email: 'bruno@cliente.pt' });
+    mail.state.down = 'connect ECONNREFUSED 127.0.0.1:25';
+    const res = await send(lead.id, { body: 'Enquanto o servidor está em baixo' });
+    const { outboxId, timelineId, messageId } = res.json<{ outboxId: number; timelineId: number; messageId: string }>();
+    await t.services.outbox.idle();
+    const waiting = await row(outboxId);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:25' });
+    expect(waiting.nextAttemptAt.getTime()).toBe(clock.now().getTime() + backoffAfter(1));
+    expect(await delivery(timelineId)).toMatchObject({ status: 'queued', error: 'connect ECONNREFUSED 127.0.0.1:25' });
+
+    // Not due yet: nothing happens.
+    await t.services.outbox.drain();
+    expect((await row(outboxId)).attempts).toBe(1);
+
+    mail.state.down = null;
+    clock.advance(backoffAfter(1));
+    const runner = createJobRunner({
+      db: t.database.db,
+      jobs: [emailOutboxJob(t.services.outbox)],
+      log: silent,
+      clock,
+    });
+    const outcome = await runner.runNow('email-outbox');
+    expect(outcome).toMatchObject({ status: 'succeeded', details: { sent: 1 } });
+    expect(sentTo(messageId)).toBe(1);
+    expect(await delivery(timelineId)).toMatchObject({ status: 'sent' });
+    await runner.runNow('email-outbox');
+    expect(sentTo(messageId)).toBe(1);
+  });
+
+  it('a permanent refusal (5xx) fails at once with the reason; Retry sends it', async () => {
+    const lead = await insertLead(t.database.db, { email: 'carla@cliente.pt' });
+    mail.state.down = '550 5.1.1 Mailbox unknown';
+    mail.state.permanent = true;
+    const { outboxId, timelineId, messageId } = (await send(lead.id, { body: 'x' })).json<{
+      outboxId: number;
+      timelineId: number;
+      messageId: string;
+    }>();
+    await t.services.outbox.idle();
+    expect(await row(outboxId)).toMatchObject({ status: 'failed', lastError: '550 5.1.1 Mailbox unknown' });
+    expect(await delivery(timelineId)).toMatchObject({ status: 'failed', error: '550 5.1.1 Mailbox unknown' });
+    mail.state.down = null;
+    mail.state.permanent = false;
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/email-outbox/${outboxId}/retry`,
+      headers: { cookie },
+    });
+    expect(retry.statusCode).toBe(202);
+    await t.services.outbox.idle();
+    expect(sentTo(messageId)).toBe(1);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/email-outbox/${outboxId}/retry`,
+      headers: { cookie },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('gives up after the last attempt', async () => {
+    const lead = await insertLead(t.database.db, { email: 'dina@cliente.pt' });
+    mail.state.down = 'timeout';
+    const { outboxId } = (await send(lead.id, { body: 'x' })).json<{ outboxId: number }>();
+    await t.services.outbox.idle();
+    for (let i = 1; i < OUTBOX.maxAttempts; i++) {
+      clock.advance(backoffAfter(i));
+      await t.services.outbox.drain();
+    }
+    expect(await row(outboxId)).toMatchObject({ status: 'failed', attempts: OUTBOX.maxAttempts, lastError: 'timeout' });
+    mail.state.down = null;
+  });
+
+  it('killed mid-send: the attempt is never repeated on its own; it shows failed with the reason', async () => {
+    const lead = await insertLead(t.database.db, { email: 'eva@cliente.pt' });
+    const other = await createTestApp({ database: t.database, clock, mailSender: mail.sender, drainOnSend: false });
+    const otherCookie = (await other.loginAs('user')).cookie;
+    const { outboxId, timelineId, messageId } = (
+      await other.app.inject({
+        method: 'POST',
+        url: `/api/leads/${lead.id}/send-email`,
+        payload: { body: 'x' },
+        headers: { cookie: otherCookie },
+      })
+    ).json<{ outboxId: number; timelineId: number; messageId: string }>();
+    // The other instance claims it and dies before recording the outcome.
+    const now = clock.now();
+    const claimed = await claimDue(t.database.db, now, new Date(now.getTime() + OUTBOX.leaseMs), 100);
+    expect(claimed.map((r) => r.id)).toContain(outboxId);
+    await other.app.close();
+
+    await t.services.outbox.drain();
+    expect((await row(outboxId)).status).toBe('sending'); // its lease still holds
+    clock.advance(OUTBOX.leaseMs + 1000);
+    await t.services.outbox.drain();
+    expect(await row(outboxId)).toMatchObject({ status: 'failed', lastError: INTERRUPTED });
+    expect(await delivery(timelineId)).toMatchObject({ status: 'failed', error: INTERRUPTED });
+    expect(sentTo(messageId)).toBe(0);
+  });
+
+  it('killed between queueing and sending: delivered exactly once after restart', async () => {
+    const lead = await insertLead(t.database.db, { email: 'fabio@cliente.pt' });
+    const before = await createTestApp({ database: t.database, clock, mailSender: mail.sender, drainOnSend: false });
+    const c = (await before.loginAs('user')).cookie;
+    const { messageId } = (
+      await before.app.inject({
+        method: 'POST',
+        url: `/api/leads/${lead.id}/send-email`,
+        payload: { body: 'x' },
+        headers: { cookie: c },
+      })
+    ).json<{ messageId: string }>();
+    await before.app.close();
+    expect(sentTo(messageId)).toBe(0);
+    const after = await createTestApp({ database: t.database, clock, mailSender: mail.sender });
+    const runner = createJobRunner({
+      db: t.database.db,
+      jobs: [emailOutboxJob(after.services.outbox)],
+      log: silent,
+      clock,
+    });
+    clock.advance(60_000);
+    await runner.runNow('email-outbox');
+    await after.services.outbox.idle();
+    expect(sentTo(messageId)).toBe(1);
+    await after.app.close();
+  });
+
+  it('two instances working one queue send each message once', async () => {
+    const lead = await insertLead(t.database.db, { email: 'gil@cliente.pt' });
+    const a = await createTestApp({ database: t.database, clock, mailSender: mail.sender, drainOnSend: false });
+    const b = await createTestApp({ database: t.database, clock, mailSender: mail.sender, drainOnSend: false });
+    const c = (await a.loginAs('user')).cookie;
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: `/api/leads/${lead.id}/send-email`,
+        payload: { body: `n.º ${i}` },
+        headers: { cookie: c },
+      });
+      ids.push(res.json<{ messageId: string }>().messageId);
+    }
+    mail.state.delayMs = 5;
+    await Promise.all([a.services.outbox.drain(), b.services.outbox.drain(), t.services.outbox.drain()]);
+    mail.state.delayMs = 0;
+    expect(ids.map(sentTo)).toEqual(ids.map(() => 1));
+    await a.app.close();
+    await b.app.close();
+  });
+});

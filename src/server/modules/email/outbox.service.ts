@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeliveryStatus, MailboxAccount, SendEmailResult } from '#shared/schemas/email.ts';
+import type { EmailData } from '#shared/schemas/timeline.ts';
+import type { Db } from '#server/db/client.ts';
+import { conflict, notFound } from '#server/lib/app-error.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { EventHub } from '#server/realtime/hub.ts';
+import { PermanentSendError, type MailSender } from '#server/integrations/mail-send/mail-sender.ts';
+import { addTimelineEntry, recomputeLastInteraction, setEmailDelivery } from '#server/modules/timeline/timeline.api.ts';
+import * as repo from './outbox.repository.ts';
+
+/** How the outbox works the queue off (docs/decisions/027-email-outbox.md). */
+export const OUTBOX = {
+  /** A sending attempt holds its row this long; past it, the attempt counts as interrupted. */
+  leaseMs: 5 * 60_000,
+  /** Attempts before a message counts as failed (about 4 hours of trying with the backoff below). */
+  maxAttempts: 10,
+  backoffMs: 30_000,
+  maxBackoffMs: 60 * 60_000,
+  batch: 20,
+};
+
+export const INTERRUPTED =
+  'Sending was interrupted (the app stopped mid-send): it may have left. Check the Sent folder before you retry.';
+export const NOT_CONNECTED = (account: MailboxAccount) =>
+  `The ${account} mailbox is not connected: the e-mail waits until it is.`;
+export const MESSAGE_NOT_FOUND = 'Email not found';
+export const RETRY_REFUSED = 'Only an email that failed can be retried';
+
+export interface QueueInput {
+  idempotencyKey: string;
+  account: MailboxAccount;
+  purpose: 'reply' | 'proposal' | 'acknowledgement';
+  leadId: number | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  inReplyTo: string | null;
+  references: string | null;
+  createdBy: number | null;
+  /** The sending address, whose domain the Message-ID carries; the company's domain when unknown. */
+  from: string | null;
+  /** The lead's timeline entry recording it (e-mail data shown to staff), written with the message. */
+  timeline: { from: string; body: string; title?: string | null } | null;
+}
+
+export const backoffAfter = (attempts: number) =>
+  Math.min(OUTBOX.backoffMs * 2 ** Math.max(attempts - 1, 0), OUTBOX.maxBackoffMs);
+
+function errorText(err: unknown): string {
+  const e = err as { message?: string; response?: string };
+  return (e.response || e.message || String(err)).replace(/\s+/g, ' ').trim().slice(0, 1000) || 'Unknown error';
+}
+
+/** True for an SMTP answer that retrying cannot change (5xx), as nodemailer reports it. */
+function isPermanent(err: unknown): boolean {
+  if (err instanceof PermanentSendError) return true;
+  const { responseCode, code } = err as { responseCode?: number; code?: string };
+  // A refused login is the connection's problem, fixed in Settings: keep the message waiting.
+  if (code === 'EAUTH') return false;
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}
+
+/**
+ * The durable outbox: a send records the message (and its timeline entry) and returns; the sender
+ * works it off with retries and backoff. At most once per message: a row is claimed before any
+ * SMTP traffic and an interrupted attempt is never repeated on its own.
+ */
+export function createOutboxService(deps: {
+  db: Db;
+  hub: EventHub;
+  clock: Clock;
+  sender: MailSender;
+  companyDomain: () => Promise<string>;
+  log?: FastifyBaseLogger;
+  /** Start working a message off as soon as it is queued (default); the sender job does it otherwise. */
+  drainOnSend?: boolean;
+}) {
+  const { db, hub, clock, sender, log } = deps;
+  let draining: Promise<number> | null = null;
+  let again = false;
+
+  const touched = (leadId: number | null) => {
+    if (leadId !== null) hub.publish({ type: 'lead_updated', data: { leadId }, audience: { kind: 'staff' } });
+  };
+
+  async function mark(row: repo.OutboxRow, status: DeliveryStatus) {
+    if (row.timelineId === null) return;
+    await setEmailDelivery(db, row.timelineId, {
+      outboxId: row.id,
+      status,
+      error: row.lastError,
+      warning: row.warning,
+    });
+    touched(row.leadId);
+  }
+
+  const result = (row: repo.OutboxRow): SendEmailResult => ({
+    outboxId: row.id,
+    timelineId: row.timelineId,
+    messageId: row.messageId,
+    status: row.status as DeliveryStatus,
+    error: row.lastError,
+  });
+
+  /** One claimed message: sent, queued again with backoff, or failed for good. */
+  async function attempt(row: repo.OutboxRow): Promise<boolean> {
+    const now = () => clock.now();
+    let outcome: Parameters<typeof repo.finishAttempt>[3];
+    try {
+      const from = await sender.fromAddress(row.account as MailboxAccount);
+      if (!from) throw new Error(NOT_CONNECTED(row.account as MailboxAccount));
+      const sent = await sender.send(
+        {
+          account: row.account as MailboxAccount,
+          messageId: row.messageId,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+          inReplyTo: row.inReplyTo,
+          references: row.references,
+        },
+        from,
+      );
+      outcome = { status: 'sent', sentAt: now(), lastError: null, warning: sent.warning ?? null, updatedAt: now() };
+    } catch (err) {
+      const error = errorText(err);
+      const final = isPermanent(err) || row.attempts >= OUTBOX.maxAttempts;
+      // A mailbox not connected yet is a state, not a fault: no stack trace for it.
+      if (error === NOT_CONNECTED(row.account as MailboxAccount))
+        log?.info({ outboxId: row.id, attempt: row.attempts, final }, error);
+      else log?.warn({ err, outboxId: row.id, attempt: row.attempts, final }, 'e-mail attempt failed');
+      outcome = final
+        ? { status: 'failed', lastError: error, updatedAt: now() }
+        : {
+            status: 'queued',
+            lastError: error,
+            nextAttemptAt: new Date(now().getTime() + backoffAfter(row.attempts)),
+            updatedAt: now(),
+          };
+    }
+    const done = await repo.finishAttempt(db, row.id, row.attempts, outcome);
+    if (!done) {
+      log?.error({ outboxId: row.id }, 'e-mail attempt finished after its lease was taken over');
+      return false;
+    }
+    await mark(done, done.status as DeliveryStatus);
+    return done.status === 'sent';
+  }
+
+  async function drainLoop(signal?: AbortSignal): Promise<number> {
+    let sent = 0;
+    for (const row of await repo.closeAbandoned(db, clock.now(), INTERRUPTED)) {
+      log?.error({ outboxId: row.id }, 'e-mail attempt interrupted; left failed so it is never sent twice');
+      await mark(row, 'failed');
+    }
+    for (;;) {
+      if (signal?.aborted) break;
+      const now = clock.now();
+      const batch = await repo.claimDue(db, now, new Date(now.getTime() + OUTBOX.leaseMs), OUTBOX.batch);
+      if (batch.length === 0) break;
+      for (const row of batch) if (await attempt(row)) sent++;
+    }
+    return sent;
+  }
+
+  const service = {
+    /**
+     * Records a message and its timeline entry in one transaction and returns at once; the same
+     * idempotency key answers the message already recorded. A drain starts in the background.
+     */
+    async enqueue(input: QueueInput): Promise<SendEmailResult> {
+      const existing = await repo.findByKey(db, input.idempotencyKey);
+      if (existing) return result(existing);
+      const domain = input.from?.split('@')[1]?.trim() || (await deps.companyDomain());
+      const messageId = `<${randomUUID()}@${domain}>`;
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertMessage(tx, {
+          idempotencyKey: input.idempotencyKey,
+          messageId,
+          account: input.account,
+          purpose: input.purpose,
+          leadId: input.leadId,
+          toAddress: input.to,
+          subject: input.subject,
+          textBody: input.text,
+          htmlBody: input.html,
+          inReplyTo: input.inReplyTo,
+          references: input.references,
+          createdBy: input.createdBy,
+          nextAttemptAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (!inserted) return undefined; // the same key, recorded a moment ago by a concurrent call
+        if (input.leadId === null || !input.timeline) return inserted;
+        const emailData: EmailData = {
+          from: input.timeline.from,
+          to: input.to,
+          subject: input.subject,
+          body: input.timeline.body,
+          isOutgoing: true,
+        };
+        const entry = await addTimelineEntry(tx, {
+          leadId: input.leadId,
+          type: 'email',
+          title: input.timeline.title ?? input.subject,
+          description: null,
+          emailData,
+          metadata: { delivery: { outboxId: inserted.id, status: 'queued' } },
+          messageId,
+          createdBy: input.createdBy,
+          createdAt: now,
+        });
+        await repo.setTimelineId(tx, inserted.id, entry.id);
+        await recomputeLastInteraction(tx, input.leadId);
+        return { ...inserted, timelineId: entry.id };
+      });
+      const answer = row ?? (await repo.findByKey(db, input.idempotencyKey));
+      if (!answer) throw new Error('outbox row vanished');
+      touched(input.leadId);
+      if (deps.drainOnSend !== false) service.kick();
+      return result(answer);
+    },
+
+    /** Works off every due message (the sender job, and a kick after each send); returns how many left. */
+    drain(signal?: AbortSignal): Promise<number> {
+      if (draining) {
+        again = true;
+        return draining;
+      }
+      const run = async () => {
+        let total = 0;
+        do {
+          again = false;
+          total += await drainLoop(signal);
+        } while (again && !signal?.aborted);
+        return total;
+      };
+      draining = run().finally(() => {
+        draining = null;
+      });
+      return draining;
+    },
+
+    /** Starts a drain without waiting (after a send): the call that queued returns at once. */
+    kick(): void {
+      void service.drain().catch((err: unknown) => log?.error({ err }, 'e-mail drain failed'));
+    },
+
+    async status(id: number): Promise<SendEmailResult> {
+      const row = await repo.findMessage(db, id);
+      if (!row) throw notFound(MESSAGE_NOT_FOUND);
+      return result(row);
+    },
+
+    /** Staff's Retry on a failed message: queued again with a full set of attempts. */
+    async retry(id: number): Promise<SendEmailResult> {
+      const row = await repo.requeue(db, id, clock.now());
+      if (!row) {
+        if (!(await repo.findMessage(db, id))) throw notFound(MESSAGE_NOT_FOUND);
+        throw conflict(RETRY_REFUSED);
+      }
+      await mark(row, 'queued');
+      service.kick();
+      return result(row);
+    },
+
+    /** Lets in-flight work finish (tests and shutdown). */
+    async idle(): Promise<void> {
+      while (draining) await draining.catch(() => undefined);
+    },
+  };
+  return service;
+}
+
+export type OutboxService = ReturnType<typeof createOutboxService>;
