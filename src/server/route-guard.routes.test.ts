@@ -40,6 +40,7 @@ const ADMIN_ROUTES = [
   'POST /api/gmail/connect/:account',
   'POST /api/gmail/disconnect/:account',
   'POST /api/gmail/test',
+  'PUT /api/gmail/signature/:source',
 ];
 
 // An id no record has: an admin's call must pass the guard without changing anything (DELETE /api/users/:id).

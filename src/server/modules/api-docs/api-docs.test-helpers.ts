@@ -19,6 +19,7 @@ export interface OpenApiDocument {
 export const UNDOCUMENTED_ROUTES: Record<string, string> = {
   'GET /api/ws': 'a WebSocket, not a JSON call: described in the introduction of the document',
   [`GET ${OPENAPI_URL}`]: 'the document itself',
+  'OPTIONS /api/extension/*': "the browser extension's CORS preflight: headers only (ADR 032)",
 };
 const isDocsPage = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 

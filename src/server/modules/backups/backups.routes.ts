@@ -52,7 +52,18 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> =
 
   app.get(
     '/api/admin/backup/download/:filename',
-    { config: admin, schema: { params: z.object({ filename: backupFilenameSchema }) } },
+    {
+      config: admin,
+      schema: {
+        params: z.object({ filename: backupFilenameSchema }),
+        response: {
+          200: {
+            description: 'The backup file (a tar: manifest.json and the native dump); its .sha256 checks it.',
+            content: { 'application/x-tar': { schema: z.string() } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const file = await backups.fileFor(request.params.filename);
       return reply

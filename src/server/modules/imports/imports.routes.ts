@@ -64,7 +64,18 @@ export const importsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/imports/export.csv',
-    { config, schema: { querystring: importExportQuerySchema } },
+    {
+      config,
+      schema: {
+        querystring: importExportQuerySchema,
+        response: {
+          200: {
+            description: 'The matching imports as a CSV file (attachment), in list order.',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { format, ...query } = request.query;
       const chunks = csvFile(IMPORTS_CSV_HEADER, imports.exportRows(query), importRecord, format);
@@ -129,7 +140,18 @@ export const importsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/import-costs/export.csv',
-    { config, schema: { querystring: costExportQuerySchema } },
+    {
+      config,
+      schema: {
+        querystring: costExportQuerySchema,
+        response: {
+          200: {
+            description: 'The matching cost lines as a CSV file (attachment), for the accountant.',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { format, ...filter } = request.query;
       const chunks = csvFile(COSTS_CSV_HEADER, imports.exportCostRows(filter), costRecord, format);

@@ -71,6 +71,12 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
           error: z.string().max(200).optional(),
           scope: z.string().max(2000).optional(),
         }),
+        response: {
+          200: {
+            description: "A page telling the admin how Google's sign-in ended (it closes its tab when it can).",
+            content: { 'text/html': { schema: z.string() } },
+          },
+        },
       },
     },
     async (request, reply) => {
@@ -163,7 +169,19 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
 
   app.get(
     '/api/mail/attachments/:id',
-    { config: { access: 'user' }, schema: { params: idParamSchema } },
+    {
+      config: { access: 'user' },
+      schema: {
+        params: idParamSchema,
+        response: {
+          200: {
+            description:
+              'An e-mail attachment as received, with its own content type (a download, never shown inline).',
+            content: { 'application/octet-stream': { schema: z.string() } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const file = await mailboxes.attachment(request.params.id);
       return reply
