@@ -59,7 +59,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> =
         response: {
           200: {
             description: 'The backup file (a tar: manifest.json and the native dump); its .sha256 checks it.',
-            content: { 'application/x-tar': { schema: z.string() } },
+            content: { 'application/x-tar': { schema: z.any() } },
           },
         },
       },

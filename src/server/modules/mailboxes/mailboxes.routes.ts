@@ -76,6 +76,14 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
             description: "A page telling the admin how Google's sign-in ended (it closes its tab when it can).",
             content: { 'text/html': { schema: z.string() } },
           },
+          '4xx': {
+            description: 'A page saying why the mailbox was not connected (not signed in, not an admin, bad state).',
+            content: { 'text/html': { schema: z.string() } },
+          },
+          '5xx': {
+            description: 'A page saying the connection failed; try again from Settings.',
+            content: { 'text/html': { schema: z.string() } },
+          },
         },
       },
     },
@@ -111,7 +119,8 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
           ),
         );
       } catch (err) {
-        const status = err instanceof AppError ? err.status : 500;
+        // An AppError carries a 4xx status; anything else is a 500 (both declared above).
+        const status = (err instanceof AppError ? err.status : 500) as 400 | 500;
         const message = err instanceof AppError ? err.message : 'Something went wrong. Try again from Settings.';
         if (!(err instanceof AppError)) request.log.error({ err }, 'Google callback failed');
         return reply.status(status).send(callbackPage(false, 'Mailbox not connected', message));
@@ -177,7 +186,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
           200: {
             description:
               'An e-mail attachment as received, with its own content type (a download, never shown inline).',
-            content: { 'application/octet-stream': { schema: z.string() } },
+            content: { 'application/octet-stream': { schema: z.any() } },
           },
         },
       },
