@@ -136,6 +136,11 @@ describe('PUT keeps every field it was not sent, on every route', () => {
       },
       change: { companyPhone: '+351 222 333 444' },
     },
+    // Every field is required (templateId, title, body): a partial body is refused with 400 and
+    // nothing is blanked (templates.routes.test.ts).
+    'PUT /api/email-templates/:id': null,
+    // One field: the signature itself.
+    'PUT /api/gmail/signature/:source': null,
     'PUT /api/notifications/mark-all-read': null,
     'PUT /api/notifications/:id/read': null,
   };

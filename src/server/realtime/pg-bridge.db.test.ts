@@ -142,25 +142,30 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL (LISTEN/NOTIFY b
     }
   });
 
-  it("applies a role change made on A to the user's next call on B (cache invalidated across instances)", async () => {
+  it("applies an edit made on A to the user's next call on B, and a role change ends the session there (cache invalidated across instances)", async () => {
     const { cookie: adminCookie } = await a.loginAs('admin');
     const { user, cookie } = await b.loginAs('user');
     const me = () => b.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     expect((await me()).json().role).toBe('user'); // B now caches the user
     const onB = record(hubB);
+    const edit = (payload: Record<string, unknown>) =>
+      a.app.inject({ method: 'PUT', url: `/api/users/${user.id}`, headers: { cookie: adminCookie }, payload });
     try {
-      const res = await a.app.inject({
-        method: 'PUT',
-        url: `/api/users/${user.id}`,
-        headers: { cookie: adminCookie },
-        payload: { username: user.username, email: user.email, role: 'admin' },
-      });
-      expect(res.statusCode).toBe(200);
+      expect((await edit({ firstName: 'Renamed' })).statusCode).toBe(200);
       await waitFor(
         () => onB.events.some((e) => e.type === 'user_updated' && e.data.userId === user.id),
         'user_updated on B',
       );
-      expect((await me()).json().role).toBe('admin');
+      expect((await me()).json().firstName).toBe('Renamed');
+
+      // A changed role ends that user's sessions (issue 16): B refuses the cached session at once.
+      onB.events.length = 0;
+      expect((await edit({ role: 'admin' })).statusCode).toBe(200);
+      await waitFor(
+        () => onB.events.some((e) => e.type === 'user_updated' && e.data.userId === user.id),
+        'user_updated on B after the role change',
+      );
+      expect((await me()).statusCode).toBe(401);
     } finally {
       onB.stop();
     }

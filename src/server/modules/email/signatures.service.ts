@@ -1,6 +1,6 @@
 import type { MailboxAccount, Signature } from '#shared/schemas/email.ts';
 import type { Db } from '#server/db/client.ts';
-import { conflict } from '#server/lib/app-error.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { sanitiseSignature } from './signature-sanitise.ts';
 import * as repo from './signatures.repository.ts';
@@ -23,7 +23,7 @@ export function createSignaturesService(deps: { db: Db; clock: Clock }) {
         { html: clean, updatedBy: userId, updatedAt: clock.now() },
         version,
       );
-      if (!row) throw conflict(STALE_SIGNATURE);
+      if (!row) throw new AppError('STALE_VERSION', STALE_SIGNATURE);
       return { signature: row.html, version: row.version };
     },
   };

@@ -63,7 +63,7 @@ describe('email templates', () => {
       version: 1,
     });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(STALE_TEMPLATE);
+    expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: STALE_TEMPLATE });
 
     expect((await call('DELETE', `/api/email-templates/${tpl.id}`)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/email-templates/${tpl.id}`)).statusCode).toBe(404);

@@ -86,7 +86,7 @@ export function createTemplatesService(deps: { db: Db; clock: Clock }) {
         throw err;
       }
       if (!row) {
-        if (await repo.findTemplate(db, id)) throw conflict(STALE_TEMPLATE);
+        if (await repo.findTemplate(db, id)) throw new AppError('STALE_VERSION', STALE_TEMPLATE);
         throw notFound(TEMPLATE_NOT_FOUND);
       }
       return toTemplate(row, inUse);

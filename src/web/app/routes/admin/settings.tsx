@@ -22,8 +22,8 @@ const SETTINGS_CARDS: SettingsCard[] = [
   // MAILBOX CARD: the mailbox integration card (Geral and Comercial accounts, monitoring status,
   // Test Connection; document 2, section 2) goes here, admin only:
   { id: 'mailboxes', adminOnly: true, Component: MailboxesCard },
-  // One HTML signature per mailbox.
-  { id: 'signatures', Component: SignaturesCard },
+  // One HTML signature per mailbox: part of the mailbox settings, admin only (document 2, section 6).
+  { id: 'signatures', adminOnly: true, Component: SignaturesCard },
 ];
 
 export function SettingsScreen() {
