@@ -40,8 +40,11 @@ test.describe('mailboxes in Settings and the leads list', () => {
     await smtp.getByLabel('Security').selectOption('none');
     // Tested before it is saved: a wrong password is refused with the server's words.
     await dialog.getByRole('button', { name: 'Test and connect' }).click();
+    // The toast (screen readers also get a copy of it in a live region).
     await expect(
-      page.getByText(/Connection test failed: The IMAP server refused the user name or password/),
+      page
+        .locator('[data-slot="toast-description"]')
+        .filter({ hasText: /Connection test failed: The IMAP server refused the user name or password/ }),
     ).toBeVisible();
     await dialog.getByLabel('Password').fill('geral-pass');
     await dialog.getByRole('button', { name: 'Test and connect' }).click();

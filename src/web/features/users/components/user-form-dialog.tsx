@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
@@ -93,8 +93,26 @@ export function UserFormDialog({
   const newPassword = !!form.watch('password');
   const pending = create.isPending || update.isPending;
 
+  // Filled once per opening: a live refresh of the list hands in a new `user` object while the
+  // admin types, and must not wipe what they typed (the save still sends the version it started from).
+  const userId = user?.id;
+  const latestUser = useRef(user);
+  const baseVersion = useRef(user?.version);
   useEffect(() => {
-    if (open) form.reset(user ? valuesOf(user) : emptyValues);
+    latestUser.current = user;
+  });
+  useEffect(() => {
+    if (!open) return;
+    baseVersion.current = latestUser.current?.version;
+    form.reset(latestUser.current ? valuesOf(latestUser.current) : emptyValues);
+  }, [open, userId, form]);
+  // After a stale write (409) the dialog moves onto the latest saved user once the list has it.
+  const reloadStale = useRef(false);
+  useEffect(() => {
+    if (!open || !user || !reloadStale.current || user.version === baseVersion.current) return;
+    reloadStale.current = false;
+    baseVersion.current = user.version;
+    form.reset(valuesOf(user));
   }, [open, user, form]);
 
   const done = (message: string) => {
@@ -114,7 +132,7 @@ export function UserFormDialog({
       return;
     }
     const changes = data as UserUpdate;
-    const payload: UserUpdate = { ...changes, version: user.version };
+    const payload: UserUpdate = { ...changes, version: baseVersion.current ?? user.version };
     if (!own || !changes.password) delete payload.currentPassword;
     update.mutate(
       { id: user.id, data: payload },
@@ -122,9 +140,10 @@ export function UserFormDialog({
         onSuccess: () => done('User updated successfully'),
         onError: (err) => {
           const onForm = applyServerErrors(form, err);
-          if (err instanceof ApiError && err.code === 'STALE_VERSION')
+          if (err instanceof ApiError && err.code === 'STALE_VERSION') {
+            reloadStale.current = true;
             toast({ title: 'Error', description: err.serverMessage, variant: 'destructive' });
-          else if (onForm && err instanceof ApiError && err.fields?.role)
+          } else if (onForm && err instanceof ApiError && err.fields?.role)
             toastFailure('Failed to update user role', err);
           else toastFailure('Failed to update user. Please try again.', err, false);
         },
