@@ -1,4 +1,4 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { FUEL_LABELS, FUEL_TYPES, TRANSMISSION_LABELS, TRANSMISSIONS, VEHICLE_MAKES } from '#shared/vocabulary.ts';
 import {
   EMAIL_SOURCES,
@@ -8,7 +8,6 @@ import {
   type LeadStatus,
 } from '#shared/leads/status.ts';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 
 export interface Option {
@@ -38,36 +37,8 @@ export const STATUS_OPTIONS = (current?: LeadStatus): Option[] =>
 /** Radix Select refuses an empty value; this one stands for "not specified" (null). */
 const NONE = '__none';
 
-/** A label, the control, and its hint or error (the error wins). */
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className ? `grid content-start gap-1.5 ${className}` : 'grid content-start gap-1.5'}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : (
-        hint && <p className="text-xs text-muted-foreground">{hint}</p>
-      )}
-    </div>
-  );
-}
+/** A label, the control, and its hint or error (the error wins): the shared form field. */
+export { FormField as Field } from '#web/components/form-field.tsx';
 
 /** Free-text make with suggestions of the makes sold in Europe; any other make is accepted. */
 export function MakeInput(props: ComponentProps<typeof Input>) {

@@ -5,7 +5,7 @@ import { QueryStates } from '#web/components/query-states.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useIsMobile } from '#web/hooks/use-mobile.ts';
 import type { useLeadsList } from '../../api/use-leads-list.ts';
-import { useLoadMore } from '../use-load-more.ts';
+import { useLoadMore } from '#web/hooks/use-load-more.ts';
 import { useNow } from '../use-now.ts';
 import { LeadsCards } from './leads-cards.tsx';
 import { LeadsSkeleton } from './leads-skeleton.tsx';
