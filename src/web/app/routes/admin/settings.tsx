@@ -19,8 +19,7 @@ interface SettingsCard {
 const SETTINGS_CARDS: SettingsCard[] = [
   { id: 'appearance', Component: AppearanceCard },
   { id: 'company', adminOnly: true, Component: CompanyDetailsCard },
-  // MAILBOX CARD: the mailbox integration card (Geral and Comercial accounts, monitoring status,
-  // Test Connection; document 2, section 2) goes here, admin only:
+  // Geral and Comercial accounts, monitoring status, Test Connection (document 2, section 2).
   { id: 'mailboxes', adminOnly: true, Component: MailboxesCard },
   // One HTML signature per mailbox: part of the mailbox settings, admin only (document 2, section 6).
   { id: 'signatures', adminOnly: true, Component: SignaturesCard },

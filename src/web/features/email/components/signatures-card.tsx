@@ -21,7 +21,7 @@ export function SignaturesCard() {
   const user = useQueryClient().getQueryData<User | null>(['/api/auth/user']);
   const canEdit = user?.role === 'admin';
   return (
-    <Card className="mt-4 max-w-2xl" data-testid="signatures-card">
+    <Card data-testid="signatures-card">
       <CardHeader>
         <CardTitle>Email signatures</CardTitle>
         <CardDescription>

@@ -161,7 +161,7 @@ export function MailboxesCard() {
     });
 
   return (
-    <Card className="mt-6 max-w-2xl">
+    <Card>
       <CardHeader>
         <CardTitle>Mailboxes</CardTitle>
         <CardDescription>
