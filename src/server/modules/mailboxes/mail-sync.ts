@@ -8,6 +8,7 @@
 import type { ImapFlow } from 'imapflow';
 import type { Db } from '#server/db/client.ts';
 import type { MailAccount } from '#shared/schemas/mailboxes.ts';
+import type { BouncedEmail } from '#server/modules/email/email.api.ts';
 import { importMessage, type ImportResult } from './mail-import.ts';
 import { parseMessage } from './mail-message.ts';
 import * as repo from './mailboxes.repository.ts';
@@ -28,6 +29,8 @@ export interface SyncCounts {
   newLeads: Array<{ leadId: number; reference: string }>;
   /** Leads whose timeline got a message. */
   touchedLeads: number[];
+  /** Sent e-mails that came back (their senders are told after the run). */
+  bounces: BouncedEmail[];
 }
 
 export const emptyCounts = (): SyncCounts => ({
@@ -38,6 +41,7 @@ export const emptyCounts = (): SyncCounts => ({
   failed: 0,
   newLeads: [],
   touchedLeads: [],
+  bounces: [],
 });
 
 export function tally(counts: SyncCounts, result: ImportResult): void {
@@ -45,7 +49,10 @@ export function tally(counts: SyncCounts, result: ImportResult): void {
   if (result.outcome === 'lead_created' && result.leadId) {
     counts.leadsCreated++;
     counts.newLeads.push({ leadId: result.leadId, reference: result.reference ?? '' });
-  } else if (result.outcome === 'timeline' && result.leadId) {
+  } else if (result.outcome === 'bounce_matched' && result.bounce) {
+    counts.bounces.push(result.bounce);
+    if (result.leadId) counts.touchedLeads.push(result.leadId);
+  } else if ((result.outcome === 'timeline' || result.outcome === 'auto_reply_noted') && result.leadId) {
     counts.addedToTimeline++;
     counts.touchedLeads.push(result.leadId);
   } else if (result.outcome === 'failed') counts.failed++;
