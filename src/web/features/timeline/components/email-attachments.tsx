@@ -16,7 +16,8 @@ export function EmailAttachments({ attachments }: { attachments: readonly EmailA
   if (attachments.length === 0) return null;
   const label = attachments.length === 1 ? '1 attachment' : `${attachments.length} attachments`;
   return (
-    <ul className="mt-2 flex flex-wrap gap-2" aria-label={label} data-testid="email-attachments">
+    // inline-size containment: a long file name never widens the timeline column (it is cut with an ellipsis).
+    <ul className="mt-2 flex flex-wrap gap-2 [contain:inline-size]" aria-label={label} data-testid="email-attachments">
       {attachments.map((file) => {
         const Icon = iconFor(file.contentType);
         const size = formatBytes(file.size);
