@@ -80,7 +80,14 @@ function entryFor(msg: IncomingMessage, leadId: number, ctx: ImportContext) {
   };
 }
 
-async function addToTimeline(tx: DbOrTx, msg: IncomingMessage, leadId: number, ctx: ImportContext): Promise<boolean> {
+async function addToTimeline(
+  tx: DbOrTx,
+  msg: IncomingMessage,
+  leadId: number,
+  ctx: ImportContext,
+  /** False for a lead made from this very message: its lastInteractionAt is the message's date already. */
+  touch = true,
+): Promise<boolean> {
   // The same message reached the other mailbox first (lead_timeline.message_id is unique). A race
   // between the two mailboxes fails this transaction instead; the next run then lands here.
   if (await repo.timelineHasMessage(tx, msg.messageId)) return false;
@@ -96,7 +103,7 @@ async function addToTimeline(tx: DbOrTx, msg: IncomingMessage, leadId: number, c
       data: a.content,
     })),
   );
-  await repo.touchLead(tx, leadId, msg.date);
+  if (touch) await repo.touchLead(tx, leadId, msg.date);
   return true;
 }
 
@@ -211,6 +218,6 @@ export async function importMessage(tx: DbOrTx, msg: IncomingMessage, ctx: Impor
 
   // 3. A person writing: a new lead from this mailbox, with the message as its first entry.
   const lead = await newLead(tx, msg, ctx);
-  await addToTimeline(tx, msg, lead.id, ctx);
+  await addToTimeline(tx, msg, lead.id, ctx, false);
   return done('lead_created', lead.id, lead.reference);
 }
