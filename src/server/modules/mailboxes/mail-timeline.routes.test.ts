@@ -305,6 +305,24 @@ describe.skipIf(skipWithoutMailRig())(
         await rows<{ at: Date }>(sql`select last_interaction_at as at from leads where id = ${lead.id}`)
       )[0]!.at;
       expect(new Date(after).getTime()).toBe(new Date(before).getTime());
+      // Nor when lastInteractionAt is computed again from the timeline (a call logged, then deleted).
+      const call = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${lead.id}/quick-contact`,
+        headers: { cookie: user.cookie },
+        payload: { type: 'call', notes: 'Não atendeu.' },
+      });
+      expect(call.statusCode).toBe(201);
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/timeline/${call.json<{ id: number }>().id}`,
+        headers: { cookie: user.cookie },
+      });
+      expect(removed.statusCode).toBeLessThan(300);
+      const recomputed = (
+        await rows<{ at: Date }>(sql`select last_interaction_at as at from leads where id = ${lead.id}`)
+      )[0]!.at;
+      expect(new Date(recomputed).getTime()).toBe(new Date(before).getTime());
       expect((await rows<{ n: number }>(sql`select count(*)::int as n from leads`))[0]!.n).toBe(leadsBefore);
       expect((await rows(sql`select 1 from leads where email = 'tiago@desconhecido.test'`)).length).toBe(0);
       const [ledger] = await rows<{ outcome: string }>(
