@@ -1,22 +1,69 @@
 /**
- * bench/mail: import of N messages (default 5,000) from the mail rig into leads, on PGlite, then the
- * cost of a poll of the unchanged mailbox. Targets (issue 14): 5,000 messages in under 60 s with at
- * most 100 MB extra memory; an unchanged poll under 100 ms. Needs root and Dovecot + Postfix.
- * Run: `npx tsx bench/mail.ts [N]`. Messages are APPENDed over IMAP (the import is what is timed).
+ * bench/mail: import of N messages (default 5,000) from the mail rig into leads, then the cost of
+ * a poll of the unchanged mailbox. Targets (issue 14): 5,000 messages in under 60 s with at most
+ * 100 MB extra memory; an unchanged poll under 100 ms. Needs root and Dovecot + Postfix.
+ *
+ * Run: `node --expose-gc --import tsx bench/mail.ts [N]` (PGlite in a temporary directory), or with
+ * `BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres` on a PostgreSQL database of its own
+ * (`BENCH_PG_DB`, default bench_mail), dropped afterwards. Messages are APPENDed over IMAP first
+ * (the import is what is timed). Memory: RSS, V8 heap, external and ArrayBuffers before, at their
+ * peak (sampled every 20 ms) and after a GC at the end; with PGlite also the RSS an idle PGlite
+ * holding the imported database needs in a process of its own (`--idle-pglite DIR`).
  */
-import { ImapFlow } from 'imapflow';
-import { defaultMailSettings } from '#server/integrations/mail/mail-settings.ts';
-import { startMailRig } from '#server/integrations/mail/test-rig/mail-rig.ts';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ImapFlow } from 'imapflow';
+import { defaultMailSettings } from '#server/integrations/mail/mail-settings.ts';
+import { startMailRig } from '#server/integrations/mail/test-rig/mail-rig.ts';
 import { buildApp } from '#server/app.ts';
 import { openDb } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 import { createLocalHub } from '#server/realtime/hub.ts';
+import { freshDatabase } from './lib/pg.ts';
+
+const MB = 1048576;
+const mb = (n: number) => Math.round(n / MB);
+const gc = async () => {
+  for (let i = 0; i < 3; i++) {
+    global.gc?.();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+type Mem = Pick<NodeJS.MemoryUsage, 'rss' | 'heapUsed' | 'external' | 'arrayBuffers'>;
+const memory = (): Mem => {
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  return { rss, heapUsed, external, arrayBuffers };
+};
+
+// A child process: open an imported PGlite directory, read every lead and timeline row once (as
+// the app's queries would page them in), and report its RSS: what PGlite alone holds for that data.
+if (process.argv[2] === '--idle-pglite') {
+  await gc();
+  const before = memory();
+  const database = await openDb({ dataDir: process.argv[3]! });
+  const opened = memory();
+  const { sql } = await import('drizzle-orm');
+  await database.db.execute(sql`select * from leads`);
+  await database.db.execute(sql`select * from lead_timeline`);
+  await database.db.execute(sql`select * from mail_messages`);
+  await gc();
+  const after = memory();
+  await database.close();
+  console.log(
+    JSON.stringify({ rssBeforeMB: mb(before.rss), rssOpenMB: mb(opened.rss), rssAfterReadMB: mb(after.rss) }),
+  );
+  process.exit(0);
+}
 
 const N = Number(process.argv[2] ?? 5000);
+const pgUrl = process.env.BENCH_PG_URL;
+if (!global.gc) console.warn('run with node --expose-gc for settled memory figures');
 const rig = await startMailRig();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-mail-'));
+let dropPg: (() => Promise<void>) | null = null;
 try {
   const imap = new ImapFlow({
     host: rig.host,
@@ -38,8 +85,14 @@ try {
   await imap.logout();
   console.log(`appended ${N} messages in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-mail-'));
-  const database = await openDb({ dataDir });
+  let database;
+  if (pgUrl) {
+    const fresh = await freshDatabase(process.env.BENCH_PG_DB ?? 'bench_mail');
+    dropPg = fresh.drop;
+    database = await openDb({ databaseUrl: fresh.url });
+  } else {
+    database = await openDb({ dataDir });
+  }
   await runMigrations(database);
   const t = await buildApp({
     database,
@@ -62,10 +115,14 @@ try {
     smtp: { host: '127.0.0.1', port: rig.ports.submission, security: 'none' },
   });
   if (!connect.isAuthenticated) throw new Error('not connected');
-  global.gc?.();
-  const rss0 = process.memoryUsage().rss;
-  let peak = rss0;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  await gc();
+  const start = memory();
+  const peak = { ...start };
+  const timer = setInterval(() => {
+    const m = memory();
+    for (const k of Object.keys(peak) as Array<keyof Mem>) peak[k] = Math.max(peak[k], m[k]);
+  }, 20);
+  const cpu0 = process.cpuUsage();
   const s0 = performance.now();
   let fetched = 0;
   let leads = 0;
@@ -80,7 +137,10 @@ try {
     if (r.fetched === 0) break;
   }
   const seconds = (performance.now() - s0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   clearInterval(timer);
+  await gc();
+  const end = memory();
   const polls: number[] = [];
   for (let i = 0; i < 5; i++) {
     const p0 = performance.now();
@@ -88,20 +148,45 @@ try {
     polls.push(performance.now() - p0);
   }
   polls.sort((a, b) => a - b);
+  await t.app.close();
+  await database.close();
+  await gc();
+  const closed = memory();
+  const idle = pgUrl
+    ? null
+    : (JSON.parse(
+        execFileSync(
+          process.execPath,
+          ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--idle-pglite', dataDir],
+          { encoding: 'utf8' },
+        ).trim(),
+      ) as Record<string, number>);
+  const delta = (k: keyof Mem, to: Mem) => mb(to[k] - start[k]);
   console.log(
     JSON.stringify({
+      database: pgUrl ? 'postgres' : 'pglite',
       messages: fetched,
       leadsCreated: leads,
       ignored,
       seconds: Number(seconds.toFixed(1)),
       messagesPerSecond: Math.round(fetched / seconds),
-      extraPeakRssMB: Math.round((peak - rss0) / 1048576),
+      cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
+      startMB: { rss: mb(start.rss), heapUsed: mb(start.heapUsed), external: mb(start.external) },
+      extraPeakMB: {
+        rss: delta('rss', peak),
+        heapUsed: delta('heapUsed', peak),
+        external: delta('external', peak),
+        arrayBuffers: delta('arrayBuffers', peak),
+      },
+      extraAfterGcMB: { rss: delta('rss', end), heapUsed: delta('heapUsed', end), external: delta('external', end) },
+      rssAfterDatabaseClosedMB: mb(closed.rss),
+      idlePglite: idle,
       unchangedPollMsMedian: Number(polls[2]!.toFixed(1)),
+      loadAvg: os.loadavg().map((n) => +n.toFixed(2)),
     }),
   );
-  await t.app.close();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
 } finally {
   await rig.stop();
+  await dropPg?.();
+  rmSync(dataDir, { recursive: true, force: true });
 }

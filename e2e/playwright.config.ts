@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { GOOGLE_STUB_ENV } from './lib/google-stub.ts';
 import { LISTING_FIXTURE_ORIGIN } from './lib/listing-fixture.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -91,6 +92,8 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       // TEST ONLY: listing pages and photos from the proposals spec's fixture server (e2e/lib/listing-fixture.ts).
       LISTING_FETCH_TEST_ORIGIN: LISTING_FIXTURE_ORIGIN,
+      // TEST ONLY: Google sign-in goes to the OAuth stub google-sign-in.spec starts (e2e/lib/google-stub.ts).
+      ...GOOGLE_STUB_ENV,
       // The DATABASE_URL of a developer's shell would point the server at PostgreSQL instead.
       DATABASE_URL: '',
       // A build of its own (`npx vite build --outDir ../../dist/web-5201 --emptyOutDir`: vite's root is src/web), so parallel runs do not rebuild each other's files.

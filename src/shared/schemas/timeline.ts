@@ -33,13 +33,16 @@ export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
 /**
  * Entries the product writes itself (not typed by staff); stored as metadata.event: a customer's
  * first view of a proposal, the site form's request (the lead's first entry), and a new proposal
- * that made the lead Quoted (docs/decisions/020-day-one-fixes.md), and an import created from the lead (ADR 023).
+ * that made the lead Quoted (docs/decisions/020-day-one-fixes.md), an import created from the lead (ADR 023), and
+ * a customer's auto-reply on a known conversation (ADR 040).
  */
 export const TIMELINE_EVENTS = [
   'proposal_viewed',
   'quote_request',
   'quoted_by_proposal',
   'converted_to_import',
+  /** A customer's automatic answer (out of office) on a known conversation: a quiet note, not contact (ADR 040). */
+  'auto_reply',
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 
@@ -64,12 +67,24 @@ export type TimelineMetadata = z.infer<typeof timelineMetadataSchema>;
  * E-mail data and metadata as answered: the same fields without the input's length limits, since
  * the mail import writes them too and an answer must never refuse what was stored.
  */
+/** An imported e-mail's attachment as listed on its entry; downloaded at GET /api/mail/attachments/{id} (staff only). */
+export const emailAttachmentSchema = z.object({
+  id: z.number(),
+  filename: z.string(),
+  contentType: z.string(),
+  /** Bytes. */
+  size: z.number(),
+});
+export type EmailAttachment = z.infer<typeof emailAttachmentSchema>;
+
 const emailDataAnswerSchema = z.object({
   from: z.string().optional(),
   to: z.string().optional(),
   subject: z.string().optional(),
   body: z.string().optional(),
   isOutgoing: z.boolean().optional(),
+  /** Files that came with a received e-mail (never part of the stored e-mail data; read from mail_attachments). */
+  attachments: z.array(emailAttachmentSchema).optional(),
 });
 const metadataAnswerSchema = z.object({
   duration: z.string().optional(),
@@ -84,6 +99,8 @@ const metadataAnswerSchema = z.object({
       status: z.enum(['queued', 'sending', 'sent', 'failed']),
       error: z.string().nullable().optional(),
       warning: z.string().nullable().optional(),
+      /** The recipient's server returned it (a bounce, ADR 040); error holds the reason in plain words. */
+      bounced: z.boolean().optional(),
     })
     .optional(),
 });

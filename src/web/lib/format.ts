@@ -24,3 +24,16 @@ export function initials(firstName: string | null, lastName: string | null, fall
   const fromNames = `${firstName?.[0] ?? ''}${lastName?.[0] ?? ''}`;
   return (fromNames || fallback.slice(0, 2)).toUpperCase();
 }
+
+/** A file size in words a person reads: 512 B, 1.5 KB, 23 MB (1 KB = 1024 bytes). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}

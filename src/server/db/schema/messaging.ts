@@ -115,7 +115,7 @@ export const mailMessages = pgTable(
     /** Gmail's thread id (X-GM-THRID) or the first id of References. */
     threadKey: text(),
     direction: varchar({ length: 3 }).notNull().default('in'),
-    /** lead_created | timeline | duplicate | ignored_self | ignored_bounce | ignored_auto | ignored_bulk | ignored_unknown | failed */
+    /** lead_created | timeline | duplicate | bounce_matched | auto_reply_noted | ignored_self | ignored_bounce | ignored_auto | ignored_bulk | ignored_unknown | failed (ADR 025, 040) */
     outcome: varchar({ length: 20 }).notNull(),
     leadId: integer().references(() => leads.id, { onDelete: 'set null' }),
     fromAddress: varchar({ length: 320 }),

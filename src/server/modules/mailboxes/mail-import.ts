@@ -5,11 +5,13 @@
  * writing becomes a new lead, and robots and our own mail are ignored and counted.
  */
 import type { DbOrTx } from '#server/db/client.ts';
+import { markBounced, type BouncedEmail } from '#server/modules/email/email.api.ts';
 import { insertLead, makeModelFromListingLink, nextLeadReference, splitName } from '#server/modules/leads/leads.api.ts';
 import { addTimelineEntry } from '#server/modules/timeline/timeline.api.ts';
 import { NOT_SPECIFIED } from '#shared/schemas/leads.ts';
 import type { MailAccount } from '#shared/schemas/mailboxes.ts';
 import {
+  bounceDetails,
   findListingLink,
   findPhone,
   findReference,
@@ -28,6 +30,10 @@ export type ImportOutcome =
   | 'ignored_auto'
   | 'ignored_bulk'
   | 'ignored_unknown'
+  /** A bounce of a message we sent: that e-mail is marked bounced on its lead's timeline (ADR 040). */
+  | 'bounce_matched'
+  /** An auto-reply on a known conversation: a quiet note on the lead's timeline (ADR 040). */
+  | 'auto_reply_noted'
   | 'failed';
 
 export interface ImportResult {
@@ -35,6 +41,8 @@ export interface ImportResult {
   outcome: ImportOutcome | null;
   leadId: number | null;
   reference?: string;
+  /** The sent e-mail a bounce returned (its sender is told after commit). */
+  bounce?: BouncedEmail;
 }
 
 export interface ImportContext {
@@ -72,7 +80,14 @@ function entryFor(msg: IncomingMessage, leadId: number, ctx: ImportContext) {
   };
 }
 
-async function addToTimeline(tx: DbOrTx, msg: IncomingMessage, leadId: number, ctx: ImportContext): Promise<boolean> {
+async function addToTimeline(
+  tx: DbOrTx,
+  msg: IncomingMessage,
+  leadId: number,
+  ctx: ImportContext,
+  /** False for a lead made from this very message: its lastInteractionAt is the message's date already. */
+  touch = true,
+): Promise<boolean> {
   // The same message reached the other mailbox first (lead_timeline.message_id is unique). A race
   // between the two mailboxes fails this transaction instead; the next run then lands here.
   if (await repo.timelineHasMessage(tx, msg.messageId)) return false;
@@ -88,7 +103,24 @@ async function addToTimeline(tx: DbOrTx, msg: IncomingMessage, leadId: number, c
       data: a.content,
     })),
   );
-  await repo.touchLead(tx, leadId, msg.date);
+  if (touch) await repo.touchLead(tx, leadId, msg.date);
+  return true;
+}
+
+/**
+ * An auto-reply (out of office) on a known conversation: a short note on the lead's timeline so
+ * staff know why nobody answers, without attachments, without moving lastInteractionAt (it is not
+ * contact) and never a thread to reply under (ADR 040).
+ */
+async function addAutoReplyNote(tx: DbOrTx, msg: IncomingMessage, leadId: number, ctx: ImportContext) {
+  if (await repo.timelineHasMessage(tx, msg.messageId)) return false;
+  const entry = entryFor(msg, leadId, ctx);
+  await addTimelineEntry(tx, {
+    ...entry,
+    title: 'Auto-reply',
+    description: entry.description || entry.emailData.subject.slice(0, 500) || null,
+    metadata: { ...entry.metadata, event: 'auto_reply' },
+  });
   return true;
 }
 
@@ -150,7 +182,15 @@ export async function importMessage(tx: DbOrTx, msg: IncomingMessage, ctx: Impor
 
   const robot = robotKind(msg, ctx.companyAddresses);
   if (robot === 'self') return done('ignored_self');
-  if (robot === 'bounce') return done('ignored_bounce');
+  if (robot === 'bounce') {
+    // A bounce of a message we sent marks it bounced, with the reason; any other is only counted.
+    const details = ctx.forceReference ? null : bounceDetails(msg);
+    const bounce = details?.originalIds.length
+      ? await markBounced(tx, { messageIds: details.originalIds, reason: details.reason, at: ctx.now })
+      : null;
+    if (!bounce) return done('ignored_bounce');
+    return { ...(await done('bounce_matched', bounce.leadId)), bounce };
+  }
 
   // 1. A reply in a known thread (In-Reply-To, then References newest first; Gmail's thread id).
   let leadId = await repo.leadOfMessageIds(tx, [...msg.inReplyTo, ...msg.references]);
@@ -158,7 +198,13 @@ export async function importMessage(tx: DbOrTx, msg: IncomingMessage, ctx: Impor
   if (leadId && robot === null && !ctx.forceReference) {
     return done((await addToTimeline(tx, msg, leadId, ctx)) ? 'timeline' : 'duplicate', leadId);
   }
-  if (robot === 'auto') return done('ignored_auto', leadId);
+  if (robot === 'auto') {
+    // On a known conversation (thread, else the lead's own address) it is a quiet note; otherwise ignored.
+    const lead =
+      leadId ?? (msg.from && !ctx.forceReference ? await repo.leadByEmail(tx, msg.from.address) : null) ?? null;
+    if (!lead || ctx.forceReference) return done('ignored_auto', leadId);
+    return done((await addAutoReplyNote(tx, msg, lead, ctx)) ? 'auto_reply_noted' : 'duplicate', lead);
+  }
   if (robot === 'bulk') return done('ignored_bulk', leadId);
   if (!msg.from) return done('ignored_unknown');
 
@@ -172,6 +218,6 @@ export async function importMessage(tx: DbOrTx, msg: IncomingMessage, ctx: Impor
 
   // 3. A person writing: a new lead from this mailbox, with the message as its first entry.
   const lead = await newLead(tx, msg, ctx);
-  await addToTimeline(tx, msg, lead.id, ctx);
+  await addToTimeline(tx, msg, lead.id, ctx, false);
   return done('lead_created', lead.id, lead.reference);
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { findListingLink, findPhone, findReference, htmlToText, parseMessage, robotKind } from './mail-message.ts';
+import {
+  bounceDetails,
+  findListingLink,
+  findPhone,
+  findReference,
+  htmlToText,
+  parseMessage,
+  robotKind,
+  statusInWords,
+} from './mail-message.ts';
+import { deliveryReport } from './mail.test-helpers.ts';
 
 const raw = (headers: string, body = 'Olá') => Buffer.from(`${headers}\r\nSubject: s\r\n\r\n${body}\r\n`);
 const kind = async (headers: string) => robotKind(await parseMessage(raw(headers)), ['geral@empresa.pt']);
@@ -58,5 +68,64 @@ describe('what a message carries', () => {
     const b = await parseMessage(raw('From: a@x.pt\r\nDate: Tue, 1 Dec 2026 10:00:00 +0000'));
     expect(a.messageId).toMatch(/^x-[0-9a-f]{40}$/);
     expect(a.messageId).toBe(b.messageId);
+  });
+});
+
+describe('bounceDetails: what a delivery report says, in plain words', () => {
+  const report = (over: Partial<Parameters<typeof deliveryReport>[0]> = {}) =>
+    parseMessage(
+      Buffer.from(
+        deliveryReport({
+          to: 'geral@example.test',
+          messageId: '<dsn-1@mx.cliente.test>',
+          original: '<sent-1@example.test>',
+          recipient: 'nobody@cliente.test',
+          ...over,
+        }),
+      ),
+    );
+
+  it('finds the returned Message-ID, the recipient and the reason (headers part or the whole message)', async () => {
+    for (const returned of ['text/rfc822-headers', 'message/rfc822'] as const) {
+      const msg = await report({ returned });
+      expect(robotKind(msg, ['geral@example.test'])).toBe('bounce');
+      expect(bounceDetails(msg)).toEqual({
+        originalIds: ['<sent-1@example.test>'],
+        recipient: 'nobody@cliente.test',
+        status: '5.1.1',
+        diagnostic:
+          '550 5.1.1 <nobody@cliente.test>: Recipient address rejected: User unknown in local recipient table',
+        reason:
+          'Mailbox does not exist. The receiving server said: 550 5.1.1 <nobody@cliente.test>: Recipient address rejected: User unknown in local recipient table',
+      });
+    }
+  });
+
+  it('a delay notice is no bounce; a transient status that finally failed is', async () => {
+    expect(bounceDetails(await report({ action: 'delayed', status: '4.4.1' }))).toBeNull();
+    const gaveUp = bounceDetails(
+      await report({ action: 'failed', status: '4.4.7', diagnostic: 'delivery temporarily suspended' }),
+    );
+    expect(gaveUp?.reason).toBe('Delivery timed out. The receiving server said: delivery temporarily suspended');
+  });
+
+  it('a plain bounce without a report is matched by the ids it threads under', async () => {
+    const msg = await parseMessage(
+      raw(
+        'From: MAILER-DAEMON@old.test\r\nReturn-Path: <>\r\nIn-Reply-To: <sent-2@example.test>\r\nMessage-ID: <b2@old.test>',
+        'Your message could not be delivered.',
+      ),
+    );
+    expect(bounceDetails(msg)).toMatchObject({ originalIds: ['<sent-2@example.test>'], reason: 'Delivery failed.' });
+  });
+
+  it('says each common status in words', () => {
+    expect(statusInWords('5.1.1')).toBe('Mailbox does not exist');
+    expect(statusInWords('5.1.2')).toBe('The recipient’s domain does not exist');
+    expect(statusInWords('5.2.2')).toBe('Mailbox is full');
+    expect(statusInWords('4.2.2')).toBe('Mailbox is full');
+    expect(statusInWords('5.7.1')).toMatch(/^The recipient’s server refused the message/);
+    expect(statusInWords('5.9.9')).toBe('Delivery failed');
+    expect(statusInWords(null)).toBe('Delivery failed');
   });
 });

@@ -35,6 +35,12 @@ export interface IncomingMessage {
   attachments: IncomingAttachment[];
   headers: Map<string, HeaderValue>;
   contentType: string;
+  /**
+   * The parts of a delivery report (RFC 3464) that say what failed and which message: the
+   * message/delivery-status text when mailparser kept it apart, and the header block of the
+   * returned message (message/rfc822, text/rfc822-headers). Empty for ordinary mail.
+   */
+  reportParts: string[];
 }
 
 export type RobotKind = 'self' | 'bounce' | 'auto' | 'bulk';
@@ -106,7 +112,24 @@ export async function parseMessage(source: Buffer): Promise<IncomingMessage> {
       })),
     headers: parsed.headers,
     contentType: contentType.toLowerCase(),
+    reportParts: parsed.attachments.filter((a) => REPORT_PARTS.has(a.contentType)).map((a) => headerBlock(a.content)),
   };
+}
+
+const REPORT_PARTS = new Set([
+  'message/delivery-status',
+  'message/global-delivery-status',
+  'message/rfc822',
+  'message/global',
+  'text/rfc822-headers',
+  'message/global-headers',
+]);
+
+/** The header block of a returned message (or a whole delivery-status part), at most 64 KB. */
+function headerBlock(content: Buffer): string {
+  const text = content.subarray(0, 65_536).toString('utf8');
+  const end = text.search(/\r?\n\r?\n(?![A-Za-z-]+:)/);
+  return end === -1 ? text : text.slice(0, end);
 }
 
 const header = (m: IncomingMessage, name: string) => {
@@ -160,6 +183,80 @@ export function robotKind(m: IncomingMessage, companyAddresses: string[]): Robot
     return 'bulk';
   }
   return null;
+}
+
+export interface BounceDetails {
+  /** Message-IDs the report refers to: the returned message's, then In-Reply-To and References. */
+  originalIds: string[];
+  /** The failed recipient, when the report names one. */
+  recipient: string | null;
+  /** RFC 3463 status code (5.1.1), when given. */
+  status: string | null;
+  /** The receiving server's own words (Diagnostic-Code), when given. */
+  diagnostic: string | null;
+  /** Why, in plain words ('Mailbox does not exist'), with the server's words after it. */
+  reason: string;
+}
+
+/** RFC 3463 subject and detail codes in plain words; the first that matches (by prefix) wins. */
+const STATUS_WORDS: Array<[RegExp, string]> = [
+  [/^\d\.1\.(1|0)$/, 'Mailbox does not exist'],
+  [/^\d\.1\.2$/, 'The recipient’s domain does not exist'],
+  [/^\d\.1\.3$/, 'The address is not valid'],
+  [/^\d\.1\.6$/, 'The mailbox has moved'],
+  [/^\d\.1\.10$/, 'The recipient’s domain accepts no mail'],
+  [/^\d\.1\./, 'The address was refused'],
+  [/^\d\.2\.1$/, 'Mailbox is disabled'],
+  [/^\d\.2\.2$/, 'Mailbox is full'],
+  [/^\d\.(2\.3|3\.4)$/, 'The message is too large for the recipient'],
+  [/^\d\.2\./, 'The mailbox cannot accept mail'],
+  [/^\d\.4\.7$/, 'Delivery timed out'],
+  [/^\d\.4\./, 'The recipient’s mail server could not be reached'],
+  [/^\d\.7\.1$/, 'The recipient’s server refused the message (not allowed, or taken for spam)'],
+  [/^\d\.7\./, 'The recipient’s server refused the message for security or policy reasons'],
+  [/^\d\.3\./, 'The recipient’s mail server has a problem'],
+];
+
+export function statusInWords(status: string | null): string {
+  if (status) for (const [re, words] of STATUS_WORDS) if (re.test(status)) return words;
+  return 'Delivery failed';
+}
+
+/** Folded report lines (RFC 5322 continuation) joined, so 'Diagnostic-Code' is one line. */
+const unfold = (text: string) => text.replace(/\r?\n[ \t]+/g, ' ');
+const field = (text: string, name: string) => new RegExp(`^${name}:[ \\t]*(.+)$`, 'im').exec(text)?.[1]?.trim() ?? null;
+
+/**
+ * What a bounce says (RFC 3464): the message it returns, the recipient, the status and the reason
+ * in plain words. Null when it reports no failure (Action: delayed, delivered, relayed, expanded):
+ * a delay notice is not a bounce yet.
+ */
+export function bounceDetails(m: IncomingMessage): BounceDetails | null {
+  const report = unfold([...m.reportParts, m.text].join('\n'));
+  const action = field(report, 'Action')?.toLowerCase() ?? null;
+  if (action && action !== 'failed') return null;
+  const status = /\b([245]\.\d{1,3}\.\d{1,3})\b/.exec(field(report, 'Status') ?? '')?.[1] ?? null;
+  if (!action && status?.startsWith('4')) return null;
+  const diagnostic = (field(report, 'Diagnostic-Code')?.replace(/^[\w-]+;\s*/, '') ?? null)?.slice(0, 300) ?? null;
+  const recipient =
+    field(report, 'Final-Recipient')
+      ?.replace(/^[\w-]+;\s*/, '')
+      .toLowerCase() ??
+    (header(m, 'x-failed-recipients')?.trim().toLowerCase() || null);
+  // The returned message's own Message-ID (its header block), then any the body quotes, then threading.
+  const returned = [...m.reportParts, m.text].flatMap((part) =>
+    [...part.matchAll(/^[ \t>]*Message-ID:\s*(<[^<>\s]+>)/gim)].map((x) => x[1]!),
+  );
+  const originalIds = [...new Set([...returned, ...m.inReplyTo, ...m.references])].filter((id) => id !== m.messageId);
+  const words = statusInWords(status);
+  const said = diagnostic ?? (status ? `status ${status}` : null);
+  return {
+    originalIds,
+    recipient,
+    status,
+    diagnostic,
+    reason: (said ? `${words}. The receiving server said: ${said}` : `${words}.`).slice(0, 1000),
+  };
 }
 
 /** A phone number written in the body: 9 to 15 digits, optionally with + or 00 and spaces. */

@@ -8,8 +8,9 @@
 import type { ImapFlow } from 'imapflow';
 import type { Db } from '#server/db/client.ts';
 import type { MailAccount } from '#shared/schemas/mailboxes.ts';
+import type { BouncedEmail } from '#server/modules/email/email.api.ts';
 import { importMessage, type ImportResult } from './mail-import.ts';
-import { parseMessage } from './mail-message.ts';
+import { parseMessage, type IncomingMessage } from './mail-message.ts';
 import * as repo from './mailboxes.repository.ts';
 
 export const LEASE_MS = 2 * 60_000;
@@ -28,6 +29,8 @@ export interface SyncCounts {
   newLeads: Array<{ leadId: number; reference: string }>;
   /** Leads whose timeline got a message. */
   touchedLeads: number[];
+  /** Sent e-mails that came back (their senders are told after the run). */
+  bounces: BouncedEmail[];
 }
 
 export const emptyCounts = (): SyncCounts => ({
@@ -38,6 +41,7 @@ export const emptyCounts = (): SyncCounts => ({
   failed: 0,
   newLeads: [],
   touchedLeads: [],
+  bounces: [],
 });
 
 export function tally(counts: SyncCounts, result: ImportResult): void {
@@ -45,7 +49,10 @@ export function tally(counts: SyncCounts, result: ImportResult): void {
   if (result.outcome === 'lead_created' && result.leadId) {
     counts.leadsCreated++;
     counts.newLeads.push({ leadId: result.leadId, reference: result.reference ?? '' });
-  } else if (result.outcome === 'timeline' && result.leadId) {
+  } else if (result.outcome === 'bounce_matched' && result.bounce) {
+    counts.bounces.push(result.bounce);
+    if (result.leadId) counts.touchedLeads.push(result.leadId);
+  } else if ((result.outcome === 'timeline' || result.outcome === 'auto_reply_noted') && result.leadId) {
     counts.addedToTimeline++;
     counts.touchedLeads.push(result.leadId);
   } else if (result.outcome === 'failed') counts.failed++;
@@ -106,7 +113,7 @@ export async function syncInbox(input: SyncRunInput): Promise<SyncCounts> {
     let maxUid = lastUid;
     for (let i = 0; i < todo.length; i += BATCH) {
       const batch = todo.slice(i, i + BATCH);
-      const fetched: Array<{ uid: number; source: Buffer; threadId?: string; emailId?: string }> = [];
+      const fetched: Array<{ uid: number; source: Buffer | null; threadId?: string; emailId?: string }> = [];
       for await (const m of client.fetch(
         batch.join(','),
         { uid: true, source: true, ...(input.isGmail ? { threadId: true, emailId: true } : {}) },
@@ -114,12 +121,27 @@ export async function syncInbox(input: SyncRunInput): Promise<SyncCounts> {
       )) {
         if (m.source) fetched.push({ uid: m.uid, source: m.source, threadId: m.threadId, emailId: m.emailId });
       }
+      // Parse the batch (each raw message is let go once read), then one query tells which the
+      // ledger already has (a sweep, a resync): they are not imported again.
+      const parsed: Array<{ uid: number; threadId?: string; emailId?: string; msg: IncomingMessage | Error }> = [];
       for (const m of fetched) {
+        const source = m.source!;
+        m.source = null;
+        parsed.push({ ...m, msg: await parseMessage(source).catch((err: unknown) => err as Error) });
+      }
+      fetched.length = 0;
+      const seen = await repo.seenMessageIds(
+        db,
+        account,
+        parsed.flatMap((p) => (p.msg instanceof Error ? [] : [p.msg.messageId])),
+      );
+      for (const m of parsed) {
         counts.fetched++;
         let result: ImportResult;
         try {
-          const msg = await parseMessage(m.source);
-          if (await repo.messageSeen(db, account, msg.messageId)) {
+          const msg = m.msg;
+          if (msg instanceof Error) throw msg;
+          if (seen.has(msg.messageId)) {
             maxUid = Math.max(maxUid, m.uid);
             continue;
           }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { mailAttachments, mailboxConnections, mailMessages } from '#server/db/schema/messaging.ts';
 import { leads, leadTimeline } from '#server/db/schema/leads.ts';
@@ -185,13 +185,14 @@ export async function setMessageOutcome(
   await db.update(mailMessages).set(set).where(eq(mailMessages.id, id));
 }
 
-export async function messageSeen(db: DbOrTx, account: MailAccount, messageId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: mailMessages.id })
+/** Which of these Message-IDs this mailbox has already handled (one query per batch). */
+export async function seenMessageIds(db: DbOrTx, account: MailAccount, messageIds: string[]): Promise<Set<string>> {
+  if (messageIds.length === 0) return new Set();
+  const rows = await db
+    .select({ messageId: mailMessages.messageId })
     .from(mailMessages)
-    .where(and(eq(mailMessages.account, account), eq(mailMessages.messageId, messageId)))
-    .limit(1);
-  return !!row;
+    .where(and(eq(mailMessages.account, account), inArray(mailMessages.messageId, messageIds)));
+  return new Set(rows.map((r) => r.messageId));
 }
 
 /** The lead a message id belongs to: an imported or sent message (any mailbox) or a timeline entry. */

@@ -257,6 +257,23 @@ export function createMailboxesService(deps: MailboxesDeps) {
       }
       hub.publish({ type: 'lead_created', data: { leadId: lead.leadId }, audience: { kind: 'staff' } });
     }
+    // A sent e-mail came back: its sender is told (everyone on staff when the product sent it).
+    for (const b of counts.bounces) {
+      try {
+        await notifications.notify(
+          {
+            type: 'other',
+            title: `Email to ${b.to} bounced`.slice(0, 255),
+            message: `“${b.subject || '(no subject)'}” was not delivered. ${b.reason}`.slice(0, 2000),
+            relatedType: b.leadId !== null ? 'lead' : null,
+            relatedId: b.leadId,
+          },
+          b.sentBy !== null ? { userIds: [b.sentBy] } : {},
+        );
+      } catch (err) {
+        log?.error({ err, outboxId: b.outboxId }, 'could not notify the sender of a bounced e-mail');
+      }
+    }
     for (const leadId of new Set(counts.touchedLeads)) {
       hub.publish({ type: 'lead_updated', data: { leadId }, audience: { kind: 'staff' } });
     }
@@ -320,7 +337,12 @@ export function createMailboxesService(deps: MailboxesDeps) {
         failingSince: null,
         failureNotifiedAt: null,
       });
-      await repo.addCounts(db, account, counts.leadsCreated + counts.addedToTimeline, counts.ignored);
+      await repo.addCounts(
+        db,
+        account,
+        counts.leadsCreated + counts.addedToTimeline + counts.bounces.length,
+        counts.ignored,
+      );
       await announce(counts, account);
       hub.publish({ type: 'mailbox_status', data: { account }, audience: { kind: 'staff' } });
       return result(account, counts);

@@ -1,8 +1,9 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { EmailData, TimelineEvent, TimelineMetadata, TimelineType } from '#shared/schemas/timeline.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { users } from '#server/db/schema/auth.ts';
 import { leads, leadTimeline } from '#server/db/schema/leads.ts';
+import { mailAttachments } from '#server/db/schema/messaging.ts';
 
 export type TimelineRow = typeof leadTimeline.$inferSelect;
 export type NewTimelineRow = Omit<typeof leadTimeline.$inferInsert, 'type' | 'emailData' | 'metadata'> & {
@@ -16,6 +17,8 @@ export interface EmailDelivery {
   status: 'queued' | 'sending' | 'sent' | 'failed';
   error?: string | null;
   warning?: string | null;
+  /** The recipient's server returned it (a bounce, ADR 040): failed for good, the error says why. */
+  bounced?: boolean;
 }
 
 const entryColumns = {
@@ -56,6 +59,23 @@ export async function findEntry(db: DbOrTx, id: number): Promise<TimelineEntryRo
   return row;
 }
 
+/** The attachments of these entries (imported e-mails), without their bytes, in the order received. */
+export async function attachmentsOf(db: DbOrTx, timelineIds: number[]) {
+  if (timelineIds.length === 0) return [];
+  return db
+    .select({
+      id: mailAttachments.id,
+      timelineId: mailAttachments.timelineId,
+      filename: mailAttachments.filename,
+      contentType: mailAttachments.contentType,
+      size: mailAttachments.byteSize,
+    })
+    .from(mailAttachments)
+    .where(inArray(mailAttachments.timelineId, timelineIds))
+    .orderBy(asc(mailAttachments.id));
+}
+export type AttachmentRow = Awaited<ReturnType<typeof attachmentsOf>>[number];
+
 export async function insertEntry(db: DbOrTx, values: NewTimelineRow): Promise<TimelineRow> {
   const [row] = await db.insert(leadTimeline).values(values).returning();
   return row!;
@@ -82,14 +102,15 @@ export async function deleteEntry(db: DbOrTx, id: number): Promise<TimelineRow |
 
 /**
  * lastInteractionAt = the newest entry's time, or the lead's creation when it has none (ADR 012).
- * A customer opening a proposal is not contact with them: it leaves lateness as it was.
+ * A customer opening a proposal, or their mailbox answering by itself (an auto-reply, ADR 040), is
+ * not contact with them: it leaves lateness as it was.
  * Run after every timeline change, in the same transaction.
  */
 export async function recomputeLastInteraction(db: DbOrTx, leadId: number): Promise<void> {
   await db
     .update(leads)
     .set({
-      lastInteractionAt: sql`coalesce((select max(t.created_at) from lead_timeline t where t.lead_id = ${leadId}::int and t.metadata->>'event' is distinct from 'proposal_viewed'), ${leads.createdAt})`,
+      lastInteractionAt: sql`coalesce((select max(t.created_at) from lead_timeline t where t.lead_id = ${leadId}::int and coalesce(t.metadata->>'event', '') not in ('proposal_viewed', 'auto_reply')), ${leads.createdAt})`,
     })
     .where(eq(leads.id, leadId));
 }
@@ -120,6 +141,8 @@ export async function latestInboundMessageId(db: DbOrTx, leadId: number): Promis
         eq(leadTimeline.type, 'email'),
         isNotNull(leadTimeline.messageId),
         sql`coalesce((${leadTimeline.emailData}->>'isOutgoing')::boolean, false) = false`,
+        // An out-of-office answer is not what a reply should thread under.
+        sql`${leadTimeline.metadata}->>'event' is distinct from 'auto_reply'`,
       ),
     )
     .orderBy(desc(leadTimeline.createdAt), desc(leadTimeline.id))

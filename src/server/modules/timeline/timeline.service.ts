@@ -35,9 +35,15 @@ function authorName(id: number | null, name: string | null, deletedAt: Date | nu
   return deletedAt ? `${name}${DELETED_USER_SUFFIX}` : name;
 }
 
-export function toTimelineEntry(row: repo.TimelineEntryRow, companyAddresses: readonly string[]): TimelineEntry {
+export function toTimelineEntry(
+  row: repo.TimelineEntryRow,
+  companyAddresses: readonly string[],
+  attachments: readonly repo.AttachmentRow[] = [],
+): TimelineEntry {
   const type = row.type as TimelineEntry['type'];
-  const emailData = (row.emailData ?? null) as EmailData | null;
+  const stored = (row.emailData ?? null) as EmailData | null;
+  const files = attachments.map(({ id, filename, contentType, size }) => ({ id, filename, contentType, size }));
+  const emailData = stored && files.length > 0 ? { ...stored, attachments: files } : stored;
   const metadata = (row.metadata ?? null) as TimelineEntry['metadata'];
   const kind = classifyTimelineEntry({ type, description: row.description, emailData, metadata }, companyAddresses);
   const names = [row.createdByFirstName, row.createdByLastName].filter(Boolean).join(' ');
@@ -75,7 +81,8 @@ export function createTimelineService(deps: {
   async function answer(id: number): Promise<TimelineEntry> {
     const row = await repo.findEntry(db, id);
     if (!row) throw notFound(ENTRY_NOT_FOUND);
-    return toTimelineEntry(row, await settings.mailboxAddresses());
+    const files = row.type === 'email' ? await repo.attachmentsOf(db, [row.id]) : [];
+    return toTimelineEntry(row, await settings.mailboxAddresses(), files);
   }
 
   /** When the contact happened: now unless given; never in the future (a little browser skew is now). */
@@ -128,7 +135,14 @@ export function createTimelineService(deps: {
     async list(leadId: number): Promise<TimelineEntry[]> {
       if (!(await repo.leadExists(db, leadId))) throw notFound(LEAD_NOT_FOUND);
       const [rows, addresses] = await Promise.all([repo.listEntries(db, leadId), settings.mailboxAddresses()]);
-      return rows.map((row) => toTimelineEntry(row, addresses));
+      // One query for the attachments of every received e-mail on the lead (listed, never their bytes).
+      const files = await repo.attachmentsOf(
+        db,
+        rows.filter((r) => r.type === 'email').map((r) => r.id),
+      );
+      const byEntry = new Map<number, repo.AttachmentRow[]>();
+      for (const f of files) byEntry.set(f.timelineId, [...(byEntry.get(f.timelineId) ?? []), f]);
+      return rows.map((row) => toTimelineEntry(row, addresses, byEntry.get(row.id)));
     },
 
     /** A call or chat logged by staff (e-mails come from the mail integration). */

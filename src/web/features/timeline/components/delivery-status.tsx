@@ -1,4 +1,4 @@
-import { AlertTriangle, Clock, Loader2, RotateCw } from 'lucide-react';
+import { AlertTriangle, Clock, Loader2, MailX, RotateCw } from 'lucide-react';
 import type { TimelineEntry } from '#shared/schemas/timeline.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -7,7 +7,7 @@ import { useRetryEmail } from '../api/retry-email.ts';
 
 type Delivery = NonNullable<NonNullable<TimelineEntry['metadata']>['delivery']>;
 
-/** A sent e-mail's state in the outbox: queued (with the last attempt's reason), failed with Retry, or sent. */
+/** A sent e-mail's state in the outbox: queued (with the last attempt's reason), failed with Retry, bounced, or sent. */
 export function DeliveryStatus({ delivery }: { delivery: Delivery }) {
   const retry = useRetryEmail();
   if (delivery.status === 'sent')
@@ -19,6 +19,20 @@ export function DeliveryStatus({ delivery }: { delivery: Delivery }) {
         <AlertTriangle className="size-3.5 shrink-0" aria-hidden /> {delivery.warning}
       </p>
     ) : null;
+  // Returned by the recipient's server (ADR 040): sending it again would bounce again; the reason says what to fix.
+  if (delivery.status === 'failed' && delivery.bounced)
+    return (
+      <div
+        className="mt-1 flex flex-wrap items-center gap-2 text-xs"
+        data-testid="delivery-status"
+        data-status="bounced"
+      >
+        <Badge variant="destructive">
+          <MailX aria-hidden /> Bounced
+        </Badge>
+        <span className="min-w-0 break-words text-destructive">{delivery.error}</span>
+      </div>
+    );
   if (delivery.status === 'failed')
     return (
       <div

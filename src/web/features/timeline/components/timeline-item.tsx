@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { emailBodyText } from './email-text.ts';
 import { DeliveryStatus } from './delivery-status.tsx';
+import { EmailAttachments } from './email-attachments.tsx';
 import { KindIcon } from './kind-icon.tsx';
 
 /** Whether the collapsed summary hides anything: an e-mail always (headers and body), else a cut text or details. */
@@ -95,6 +96,8 @@ export function TimelineItem({
           )}
         </div>
         {entry.metadata?.delivery && <DeliveryStatus delivery={entry.metadata.delivery} />}
+        {/* Listed collapsed or not: links cannot sit inside the toggle button. */}
+        {entry.emailData?.attachments && <EmailAttachments attachments={entry.emailData.attachments} />}
         {expanded && (
           <div id={bodyId} className="mt-2 text-sm">
             {entry.type === 'email' ? <EmailDetails entry={entry} /> : <ContactDetails entry={entry} />}

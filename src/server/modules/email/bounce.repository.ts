@@ -1,0 +1,17 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { emailOutbox } from '#server/db/schema/outbox.ts';
+
+/**
+ * A sent message that came back: sent -> failed with the reason, in the caller's transaction.
+ * Only a message the outbox had recorded as sent (never one an attempt still holds).
+ */
+export async function failSentMessage(db: DbOrTx, messageIds: string[], reason: string, now: Date) {
+  if (messageIds.length === 0) return undefined;
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ status: 'failed', lastError: reason, updatedAt: now })
+    .where(and(inArray(emailOutbox.messageId, messageIds.slice(0, 100)), eq(emailOutbox.status, 'sent')))
+    .returning();
+  return row;
+}
