@@ -84,6 +84,8 @@ export interface LoadRun {
   rateLimited: number;
   /** The first errors, for the message of a failing test. */
   errorSamples: LoadError[];
+  /** The 10 slowest calls: when they were sent (s into the run) and which call of their client they were. */
+  slowest: { kind: CallKind; ms: number; sentAtS: number; client: number; nthOfClient: number }[];
   acknowledged: Acknowledged;
   /** CPU of each server process during the load, % of one core, and its CPU time per call (µs). */
   serverCpu: { pct: number; perCallUs: number }[];
@@ -255,11 +257,21 @@ export async function runLoad(
   const started = performance.now();
   const endAt = started + opts.seconds * 1000;
 
+  const slowest: LoadRun['slowest'] = [];
+  const noteSlow = (entry: LoadRun['slowest'][number]) => {
+    if (slowest.length === 10 && entry.ms <= slowest[9]!.ms) return;
+    slowest.push(entry);
+    slowest.sort((a, b) => b.ms - a.ms);
+    slowest.length = Math.min(slowest.length, 10);
+  };
+
   const runClient = async (c: number) => {
     const server = c % servers.length;
     const client = createClient(servers[server]!.baseUrl, { keepAlive: true });
+    let nth = 0;
     try {
       while (performance.now() < endAt) {
+        nth += 1;
         const kind = pickKind(Math.random());
         const tally = counts[kind];
         tally.calls += 1;
@@ -274,7 +286,9 @@ export async function runLoad(
             errorSamples.push({ kind, server, status: 'connection error', detail: (err as Error).message });
           continue;
         }
-        latencies[kind].push(performance.now() - t0);
+        const ms = performance.now() - t0;
+        latencies[kind].push(ms);
+        noteSlow({ kind, ms: round1(ms), sentAtS: round1((t0 - started) / 1000), client: c, nthOfClient: nth });
         if (res.status >= 200 && res.status < 300) tally.ok += 1;
         else if (res.status === 429) tally.rateLimited += 1;
         else {
@@ -321,6 +335,7 @@ export async function runLoad(
     errors: CALL_KINDS.reduce((s, k) => s + counts[k].errors, 0),
     rateLimited: CALL_KINDS.reduce((s, k) => s + counts[k].rateLimited, 0),
     errorSamples,
+    slowest,
     acknowledged,
     serverCpu: servers.map((s, i) => {
       const used = cpuSeconds(s.pid) - cpu0[i]!;

@@ -11,6 +11,8 @@ import { SERVER_ENV, type PreparedBackend } from './app-server.ts';
 import { createClient, json } from './http-client.ts';
 import { findMissingWrites, prepareLoad, runLoad, type LoadRun } from './load.ts';
 
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
 interface LiveMessage {
   type: string;
   data: { leadId?: number; byUserId?: number };
@@ -106,8 +108,11 @@ export interface TwoInstancesResult {
     /** Per instance: quote requests' lead_created and timeline entries' lead_updated its socket received. */
     received: { leadCreated: number; leadUpdated: number }[];
     expected: { leadCreated: number; leadUpdated: number };
-    /** A timeline entry written through one instance, until its event arrived on the other's socket (ms). */
-    probes: { from: number; to: number; ms: number }[];
+    /**
+     * A timeline entry written through one instance in the middle of the load: ms until its answer,
+     * and until its event arrived on the other instance's socket (both from sending it).
+     */
+    probes: { from: number; to: number; answerMs: number; eventMs: number }[];
   };
   jobs: {
     runnersStarted: boolean[];
@@ -151,7 +156,48 @@ export async function twoInstances(
     // Admin on one instance, role user on the other: both are staff, so both get every staff event.
     for (const [i, server] of servers.entries()) sockets.push(await LiveSocket.open(server, setup.cookies[i]!));
 
-    const load = await runLoad(servers, setup, opts);
+    // Under the load, one write through each instance on a lead of its own, timed from sending it
+    // until its event arrives on the other instance's socket.
+    const probeLeads: number[] = [];
+    {
+      const client = createClient(servers[0]!.baseUrl);
+      for (const name of ['Probe A', 'Probe B']) {
+        const res = await json(
+          client,
+          'POST',
+          '/api/leads/manual',
+          { firstName: name, vehicleMake: 'Seat', vehicleModel: 'Ibiza' },
+          { cookie: setup.cookies[0] },
+        );
+        if (res.status !== 201) throw new Error(`creating a probe lead answered ${res.status}: ${res.body}`);
+        probeLeads.push((res.json() as { id: number }).id);
+      }
+      client.close();
+    }
+    const probe = async (from: 0 | 1, to: 0 | 1) => {
+      const client = createClient(servers[from]!.baseUrl);
+      const leadId = probeLeads[from]!;
+      const target = sockets[to]!;
+      const t0 = performance.now();
+      const res = await json(
+        client,
+        'POST',
+        `/api/leads/${leadId}/timeline`,
+        { type: 'chat', title: `Probe ${from} to ${to}`, description: 'live event probe' },
+        { cookie: setup.cookies[from], timeoutMs: 60_000 },
+      );
+      const answerMs = performance.now() - t0;
+      client.close();
+      if (res.status !== 201) throw new Error(`the probe write answered ${res.status}: ${res.body}`);
+      const found = () => target.messages.find((m) => m.type === 'lead_updated' && m.data.leadId === leadId);
+      await target.waitFor(() => found() !== undefined, 30_000, `the probe's event on instance ${to}`);
+      return { from, to, answerMs: round1(answerMs), eventMs: round1(found()!.at - t0) };
+    };
+    const probing = async () => {
+      await new Promise((resolve) => setTimeout(resolve, (opts.seconds * 1000) / 2));
+      return [await probe(0, 1), await probe(1, 0)];
+    };
+    const [load, probes] = await Promise.all([runLoad(servers, setup, opts), probing()]);
 
     // Every acknowledged quote request announces its lead (lead_created without a user) and every
     // timeline entry its lead (lead_updated on a seeded lead), on whichever instance took it.
@@ -176,32 +222,6 @@ export async function twoInstances(
       ),
     );
     const received = sockets.map(receivedBy);
-
-    // One write through each instance, timed until the other instance's socket has its event.
-    const probes: TwoInstancesResult['events']['probes'] = [];
-    for (const [from, to] of [
-      [0, 1],
-      [1, 0],
-    ] as const) {
-      const client = createClient(servers[from]!.baseUrl);
-      const leadId = setup.leadIds[from]!;
-      const target = sockets[to]!;
-      const already = target.messages.length;
-      const t0 = performance.now();
-      const res = await json(
-        client,
-        'POST',
-        `/api/leads/${leadId}/timeline`,
-        { type: 'chat', title: `Probe ${from} to ${to}`, description: 'live event probe' },
-        { cookie: setup.cookies[from] },
-      );
-      client.close();
-      if (res.status !== 201) throw new Error(`the probe write answered ${res.status}: ${res.body}`);
-      const found = () =>
-        target.messages.slice(already).find((m) => m.type === 'lead_updated' && m.data.leadId === leadId);
-      await target.waitFor(() => found() !== undefined, 10_000, `the probe's event on instance ${to}`);
-      probes.push({ from, to, ms: Math.round((found()!.at - t0) * 10) / 10 });
-    }
 
     const missing = await findMissingWrites(servers[1]!, setup.cookies[0]!, load.acknowledged);
 
