@@ -5,6 +5,7 @@
 // every acknowledged write (a quote request answered 200, a timeline entry answered 201) is looked
 // for afterwards through the API, as the crash part does.
 import os from 'node:os';
+import pg from 'pg';
 import { cpuSeconds } from '../lib/cpu.ts';
 import type { Spawned } from '../lib/server.ts';
 import { STAFF } from './app-server.ts';
@@ -91,6 +92,11 @@ export interface LoadRun {
   acknowledged: Acknowledged;
   /** CPU of each server process during the load, % of one core, and its CPU time per call (µs). */
   serverCpu: { pct: number; perCallUs: number }[];
+  /**
+   * PostgreSQL only (with `databaseUrl`): CPU of the database's server processes serving this
+   * database during the load, % of one core, and per call (µs), over all instances.
+   */
+  databaseCpu?: { pct: number; perCallUs: number; backends: number };
   /** CPU of this process (the clients), % of one core. */
   clientCpuPct: number;
   loadAverage: { before: number[]; after: number[] };
@@ -194,7 +200,7 @@ function pickKind(rnd: number): CallKind {
 export async function runLoad(
   servers: Spawned[],
   setup: LoadSetup,
-  opts: { clients: number; seconds: number; tag: string },
+  opts: { clients: number; seconds: number; tag: string; databaseUrl?: string },
 ): Promise<LoadRun> {
   const latencies = Object.fromEntries(CALL_KINDS.map((k) => [k, [] as number[]])) as Record<CallKind, number[]>;
   const counts = Object.fromEntries(
@@ -273,6 +279,7 @@ export async function runLoad(
   };
 
   const loadBefore = os.loadavg().map((n) => +n.toFixed(2));
+  const db0 = opts.databaseUrl ? await backendCpu(opts.databaseUrl) : undefined;
   const cpu0 = servers.map((s) => cpuSeconds(s.pid));
   const self0 = process.cpuUsage();
   const started = performance.now();
@@ -326,6 +333,18 @@ export async function runLoad(
 
   const wallS = (performance.now() - started) / 1000;
   const self = process.cpuUsage(self0);
+  const serverCpuS = servers.map((s, i) => cpuSeconds(s.pid) - cpu0[i]!);
+  let databaseCpu: LoadRun['databaseCpu'];
+  if (opts.databaseUrl && db0) {
+    const db1 = await backendCpu(opts.databaseUrl);
+    // Backends that started during the load started from nothing; any that ended are not counted.
+    const used = [...db1].reduce((sum, [pid, cpu]) => sum + cpu - (db0.get(pid) ?? 0), 0);
+    databaseCpu = {
+      pct: round1((100 * used) / wallS),
+      perCallUs: Math.round((used * 1e6) / (callsPerServer.reduce((a, b) => a + b, 0) || 1)),
+      backends: db1.size,
+    };
+  }
   const perKind = Object.fromEntries(
     CALL_KINDS.map((kind) => {
       const sorted = latencies[kind].sort((a, b) => a - b);
@@ -359,13 +378,36 @@ export async function runLoad(
     connecting,
     slowest,
     acknowledged,
-    serverCpu: servers.map((s, i) => {
-      const used = cpuSeconds(s.pid) - cpu0[i]!;
+    ...(databaseCpu ? { databaseCpu } : {}),
+    serverCpu: servers.map((_s, i) => {
+      const used = serverCpuS[i]!;
       return { pct: round1((100 * used) / wallS), perCallUs: Math.round((used * 1e6) / (callsPerServer[i] || 1)) };
     }),
     clientCpuPct: round1((100 * (self.user + self.system)) / 1e6 / wallS),
     loadAverage: { before: loadBefore, after: os.loadavg().map((n) => +n.toFixed(2)) },
   };
+}
+
+/** CPU seconds so far of each PostgreSQL server process serving the database (its sessions), by pid. */
+async function backendCpu(databaseUrl: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    const cpu = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        cpu.set(pid, cpuSeconds(pid));
+      } catch {
+        /* ended meanwhile, or PostgreSQL runs on another machine */
+      }
+    }
+    return cpu;
+  } finally {
+    await client.end();
+  }
 }
 
 /** The acknowledged writes the database does not have: quote requests in the export CSV, entries in their lead's timeline. */

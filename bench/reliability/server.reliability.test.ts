@@ -90,7 +90,8 @@ describe.each(backendsToRun())('the compiled server on %s', (kind) => {
     const server = await startServer(prepared);
     try {
       const setup = await prepareLoad(server, { sessions: 8, leads: 64 });
-      const run = await runLoad([server], setup, { ...LOAD, tag: `${kind}-${Date.now()}` });
+      const databaseUrl = prepared.backend.kind === 'postgres' ? prepared.backend.databaseUrl : undefined;
+      const run = await runLoad([server], setup, { ...LOAD, tag: `${kind}-${Date.now()}`, databaseUrl });
       const missing = await findMissingWrites(server, setup.cookies[0]!, run.acknowledged);
       const targets = targetLines(kind, run);
       console.log(`[reliability] load on ${kind}:\n${loadTable(run)}\n${targets.map((t) => t.line).join('\n')}`);

@@ -197,7 +197,7 @@ export async function twoInstances(
       await new Promise((resolve) => setTimeout(resolve, (opts.seconds * 1000) / 2));
       return [await probe(0, 1), await probe(1, 0)];
     };
-    const [load, probes] = await Promise.all([runLoad(servers, setup, opts), probing()]);
+    const [load, probes] = await Promise.all([runLoad(servers, setup, { ...opts, databaseUrl }), probing()]);
 
     // Every acknowledged quote request announces its lead (lead_created without a user) and every
     // timeline entry its lead (lead_updated on a seeded lead), on whichever instance took it.
