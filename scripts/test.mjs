@@ -6,9 +6,9 @@
 //
 // Suites: typecheck (tsc --noEmit), lint (ESLint) and format (Prettier), each counted as one test; unit (Vitest projects unit + web), integration on PGlite, integration on PostgreSQL
 // (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; SKIP_PG_TESTS=1 skips it),
-// reliability (the short form of `npm run test:reliability`: the compiled server fuzzed and killed,
-// on PGlite and on PostgreSQL unless it is skipped or unreachable), e2e (Playwright,
-// e2e/playwright.config.ts). Machine-readable results go to test-results/.
+// reliability (the short form of `npm run test:reliability`: the compiled server fuzzed, killed and
+// loaded, and two instances on one PostgreSQL; on PGlite and on PostgreSQL unless it is skipped or
+// unreachable), e2e (Playwright, e2e/playwright.config.ts). Machine-readable results go to test-results/.
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -71,6 +71,7 @@ const ALIASES = {
   playwright: 'e2e',
   fuzz: 'reliability',
   crash: 'reliability',
+  load: 'reliability',
 };
 
 function usage() {

@@ -4,10 +4,27 @@ import { prepareBackend, STAFF, startServer, type PreparedBackend } from './app-
 import { crashRounds } from './crash.ts';
 import { fuzzServer } from './fuzz.ts';
 import { createClient, login } from './http-client.ts';
-import { backendsToRun, FULL, report } from './suite.ts';
+import { CALL_KINDS, CALL_LABELS, findMissingWrites, prepareLoad, runLoad, targetLines, type LoadRun } from './load.ts';
+import { backendsToRun, enforceLoadTargets, FULL, LOAD, report } from './suite.ts';
+import { twoInstances } from './two-instances.ts';
 
-// One database per backend for both parts (each server start costs seconds): the fuzz first, then
-// the crash rounds, whose checks read only the records they wrote themselves.
+/** One line per call kind, for the console and the message of a failing test. */
+const loadTable = (run: LoadRun) =>
+  CALL_KINDS.map((k) => {
+    const f = run.perKind[k];
+    return `${CALL_LABELS[k].padEnd(36)} ${String(f.calls).padStart(7)} calls ${String(f.callsPerSecond).padStart(7)}/s  p50 ${f.latencyMs.p50} ms  p99 ${f.latencyMs.p99} ms  429: ${f.rateLimited}  errors: ${f.errors}`;
+  }).join('\n');
+
+/** The figures of a load run for the results file (the acknowledged writes as counts). */
+const loadFigures = (run: LoadRun) => ({
+  ...run,
+  acknowledged: { quotes: run.acknowledged.quotes.length, timeline: run.acknowledged.timeline.length },
+});
+
+// One database per backend for the fuzz, crash and load parts (each server start costs seconds):
+// the fuzz first, then the crash rounds and the load, whose checks read only the records they wrote
+// themselves. Two instances (PostgreSQL only) get a database of their own, so that no earlier
+// server has run the jobs' current slots already.
 describe.each(backendsToRun())('the compiled server on %s', (kind) => {
   let prepared: PreparedBackend;
 
@@ -67,5 +84,67 @@ describe.each(backendsToRun())('the compiled server on %s', (kind) => {
       rounds.filter((r) => r.missing.quotes.length || r.missing.timeline.length),
       'acknowledged writes missing after the restart',
     ).toEqual([]);
+  });
+
+  it(`load: ${LOAD.clients} clients for ${LOAD.seconds} s, no error but rate limits, every acknowledged write stored`, async () => {
+    const server = await startServer(prepared);
+    try {
+      const setup = await prepareLoad(server, { sessions: 8, leads: 64 });
+      const databaseUrl = prepared.backend.kind === 'postgres' ? prepared.backend.databaseUrl : undefined;
+      const run = await runLoad([server], setup, { ...LOAD, tag: `${kind}-${Date.now()}`, databaseUrl });
+      const missing = await findMissingWrites(server, setup.cookies[0]!, run.acknowledged);
+      const targets = targetLines(kind, run);
+      console.log(`[reliability] load on ${kind}:\n${loadTable(run)}\n${targets.map((t) => t.line).join('\n')}`);
+      report(`load-${kind}`, { form: FULL ? 'full' : 'short', ...loadFigures(run), missing, targets });
+
+      const errors = run.errorSamples.map((e) => `${e.kind} on server ${e.server}: ${e.status} ${e.detail}`);
+      expect(run.errors, `errors under load:\n${errors.join('\n')}\n${server.output()}`).toBe(0);
+      expect(missing, 'acknowledged writes missing after the load').toEqual({ quotes: [], timeline: [] });
+      for (const k of CALL_KINDS) expect(run.perKind[k].ok, `${k} answered 2xx at least once`).toBeGreaterThan(0);
+      server.assertAlive();
+      if (enforceLoadTargets(run.clients)) {
+        const failed = targets.filter((t) => t.verdict === 'FAIL').map((t) => t.line);
+        expect(failed, 'p99 targets (RELIABILITY_LOAD_TARGETS=report only reports them)').toEqual([]);
+      }
+    } finally {
+      await stopChild(server.child);
+    }
+  });
+});
+
+// Two instances need PostgreSQL (PGlite is one process's own database): left out with it, as the
+// PostgreSQL half of the parts above is.
+const twoInstancesBackends = backendsToRun().filter((k) => k === 'postgres');
+describe.each(twoInstancesBackends)('two compiled servers on one %s database', () => {
+  it(`two instances on one database under ${LOAD.clients} clients: live events reach both, each job attempt runs once`, async () => {
+    const own = await prepareBackend('postgres', 'reliability-two-instances');
+    try {
+      const result = await twoInstances(own, { ...LOAD, tag: `two-${Date.now()}` });
+      const { load, events, jobs } = result;
+      console.log(
+        `[reliability] two instances:\n${loadTable(load)}\nevents per socket: ${JSON.stringify(events.received)}` +
+          ` (expected ${JSON.stringify(events.expected)}); probes ${JSON.stringify(events.probes)}\n` +
+          `job attempts: ${JSON.stringify(jobs.attempts)}`,
+      );
+      report('two-instances-postgres', {
+        form: FULL ? 'full' : 'short',
+        ...loadFigures(load),
+        missing: result.missing,
+        events,
+        jobs,
+      });
+      const errors = load.errorSamples.map((e) => `${e.kind} on server ${e.server}: ${e.status} ${e.detail}`);
+      expect(load.errors, `errors under load:\n${errors.join('\n')}`).toBe(0);
+      expect(result.missing, 'acknowledged writes missing after the load').toEqual({ quotes: [], timeline: [] });
+      expect(Math.min(...load.callsPerServer), 'calls on each instance').toBeGreaterThan(0);
+      // Each socket got the events of the writes taken by either instance, once each.
+      for (const got of events.received) expect(got).toEqual(events.expected);
+      expect(events.probes.map((p) => `${p.from}->${p.to}`)).toEqual(['0->1', '1->0']);
+      expect(jobs.runnersStarted).toEqual([true, true]);
+      expect(jobs.attempts.length, 'job attempts in the window').toBeGreaterThan(0);
+      expect(jobs.notOnce).toEqual([]);
+    } finally {
+      await own.dispose();
+    }
   });
 });

@@ -1,0 +1,473 @@
+// Load: N clients for T seconds against one or more instances of the compiled server, each client
+// one keep-alive connection sending its next call as soon as the last one is answered, in a mix of
+// the public site's calls (quote requests, tax simulations) and the back office's (lead list,
+// search, detail, timeline entries). Every answer other than 2xx or a rate limit's 429 is an error;
+// every acknowledged write (a quote request answered 200, a timeline entry answered 201) is looked
+// for afterwards through the API, as the crash part does.
+import os from 'node:os';
+import pg from 'pg';
+import { cpuSeconds } from '../lib/cpu.ts';
+import type { Spawned } from '../lib/server.ts';
+import { STAFF } from './app-server.ts';
+import { createClient, json, login, type Answer, type Client } from './http-client.ts';
+
+export const CALL_KINDS = ['list', 'search', 'detail', 'timeline', 'quote', 'isv'] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
+/** Share of each call in the mix, out of 100: the back office reads most, the public site writes. */
+export const MIX: Record<CallKind, number> = { list: 25, search: 20, detail: 20, timeline: 15, quote: 10, isv: 10 };
+
+/** Labels for reports: what each kind calls. */
+export const CALL_LABELS: Record<CallKind, string> = {
+  list: 'GET /api/leads?limit=50',
+  search: 'GET /api/leads?search=…&limit=50',
+  detail: 'GET /api/leads/{id}',
+  timeline: 'POST /api/leads/{id}/timeline',
+  quote: 'POST /api/contact-form',
+  isv: 'POST /api/isv/simulate',
+};
+
+/**
+ * The issue's targets at 200 clients (issue 19, item 5): list and search p99 at most 100 ms on
+ * PostgreSQL and 300 ms on PGlite.
+ */
+export const P99_TARGETS_MS: Record<'pglite' | 'postgres', Partial<Record<CallKind, number>>> = {
+  postgres: { list: 100, search: 100 },
+  pglite: { list: 300, search: 300 },
+};
+export const TARGET_CLIENTS = 200;
+
+/** A call unanswered this long counts as an error (slow answers show in the percentiles; this catches hangs). */
+const CALL_TIMEOUT_MS = 60_000;
+
+export interface CallFigures {
+  /** Calls sent (answered or not). */
+  calls: number;
+  /** Answered 2xx. */
+  ok: number;
+  /** Answered 429 by a per-address rate limit. */
+  rateLimited: number;
+  /** Anything else: another status, a dropped connection, a timeout. */
+  errors: number;
+  callsPerSecond: number;
+  /** Over the answered calls, in milliseconds. */
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+}
+
+export interface LoadError {
+  kind: CallKind;
+  server: number;
+  status: number | 'connection error';
+  detail: string;
+}
+
+export interface LoadSetup {
+  /** Staff session cookies (admin and role user, alternating); sessions live in the database, so any instance accepts them. */
+  cookies: string[];
+  /** Leads created before the load: detail reads and timeline writes go to them. */
+  leadIds: number[];
+}
+
+export interface Acknowledged {
+  quotes: { email: string; server: number }[];
+  timeline: { id: number; leadId: number; server: number }[];
+}
+
+export interface LoadRun {
+  clients: number;
+  servers: number;
+  seconds: number;
+  calls: number;
+  callsPerSecond: number;
+  perKind: Record<CallKind, CallFigures>;
+  callsPerServer: number[];
+  errors: number;
+  rateLimited: number;
+  /** The first errors, for the message of a failing test. */
+  errorSamples: LoadError[];
+  /** Opening the clients' connections before the measured run: how long it took, and the slowest one. */
+  connecting: { seconds: number; slowestMs: number };
+  /** The 10 slowest calls: when they were sent (s into the run) and which call of their client they were. */
+  slowest: { kind: CallKind; ms: number; sentAtS: number; client: number; nthOfClient: number }[];
+  acknowledged: Acknowledged;
+  /** CPU of each server process during the load, % of one core, and its CPU time per call (µs). */
+  serverCpu: { pct: number; perCallUs: number }[];
+  /**
+   * PostgreSQL only (with `databaseUrl`): CPU of the database's server processes serving this
+   * database during the load, % of one core, and per call (µs), over all instances.
+   */
+  databaseCpu?: { pct: number; perCallUs: number; backends: number };
+  /** CPU of this process (the clients), % of one core. */
+  clientCpuPct: number;
+  loadAverage: { before: number[]; after: number[] };
+}
+
+const SEED_NAMES = ['Silva', 'Santos', 'Ferreira', 'Pereira', 'Oliveira', 'Costa', 'Rodrigues', 'Martins'];
+const SEED_CARS = [
+  ['Volkswagen', 'Golf'],
+  ['BMW', '320d'],
+  ['Renault', 'Clio'],
+  ['Peugeot', '308'],
+  ['Mercedes-Benz', 'C 220'],
+  ['Tesla', 'Model 3'],
+  ['Fiat', 'Panda'],
+  ['Audi', 'A4'],
+] as const;
+/** Search terms: names and cars of seeded leads, the quote requests' name, a phone fragment, no match. */
+const SEARCH_TERMS = ['Silva', 'golf', 'Ferr', 'Load Quote', '912', 'Tesla', 'nothing-matches-this', 'costa'];
+
+const ISV_BODIES = [
+  { fuel: 'petrol', engineCc: 1498, co2: 130, co2Cycle: 'wltp', firstRegistration: '2019-05-10', price: 18_500 },
+  { fuel: 'diesel', engineCc: 1995, co2: 120, co2Cycle: 'nedc', firstRegistration: '2016-03-01' },
+  { fuel: 'electric', firstRegistration: '2021-09-15', price: 32_000 },
+  { fuel: 'petrol', engineCc: 1998, co2: 35, hybrid: 'plugin', electricRangeKm: 60, firstRegistration: null },
+  { fuel: 'lpg', engineCc: 999, co2: 110, registrationCountry: 'non_eu', firstRegistration: '2020-01-20' },
+];
+
+const quoteBody = (email: string, n: number) => ({
+  name: 'Load Quote',
+  email,
+  phone: `+351 92${String(n % 10_000_000).padStart(7, '0')}`,
+  vehicleChoice: 'brand_model',
+  vehicleLink: '',
+  brand: 'Peugeot',
+  model: '308',
+  budget: '18.000',
+  year: '2020',
+  mileage: '60 000',
+  transmission: 'manual',
+  fuelType: 'gasoleo',
+  honeypot: '',
+  formDuration: 9100,
+});
+
+/** Signs in `sessions` times (admin and role user alternating) and creates `leads` leads through the API. */
+export async function prepareLoad(server: Spawned, opts: { sessions: number; leads: number }): Promise<LoadSetup> {
+  const client = createClient(server.baseUrl);
+  try {
+    const cookies: string[] = [];
+    for (let i = 0; i < opts.sessions; i++) {
+      const who = i % 2 === 0 ? STAFF.admin : STAFF.user;
+      cookies.push(await login(client, who.username, who.password));
+    }
+    const leadIds: number[] = [];
+    for (let i = 0; i < opts.leads; i++) {
+      const [make, model] = SEED_CARS[i % SEED_CARS.length]!;
+      const res = await json(
+        client,
+        'POST',
+        '/api/leads/manual',
+        {
+          firstName: `Seed ${i}`,
+          lastName: SEED_NAMES[i % SEED_NAMES.length],
+          email: `seed-${i}-${Date.now()}@example.pt`,
+          phone: `+351 912 ${String(100_000 + i).slice(-6)}`,
+          vehicleMake: make,
+          vehicleModel: model,
+          budget: String(15_000 + 500 * i),
+        },
+        { cookie: cookies[0] },
+      );
+      if (res.status !== 201) throw new Error(`creating lead ${i} answered ${res.status}: ${res.body}`);
+      leadIds.push((res.json() as { id: number }).id);
+    }
+    return { cookies, leadIds };
+  } finally {
+    client.close();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+function pickKind(rnd: number): CallKind {
+  let acc = 0;
+  for (const kind of CALL_KINDS) {
+    acc += MIX[kind];
+    if (rnd * 100 < acc) return kind;
+  }
+  return 'list';
+}
+
+/**
+ * `clients` clients for `seconds` seconds, spread over `servers` in turn; a tag in the quote
+ * e-mails keeps each run's writes apart. Calls already sent when the time is up are waited for.
+ */
+export async function runLoad(
+  servers: Spawned[],
+  setup: LoadSetup,
+  opts: { clients: number; seconds: number; tag: string; databaseUrl?: string },
+): Promise<LoadRun> {
+  const latencies = Object.fromEntries(CALL_KINDS.map((k) => [k, [] as number[]])) as Record<CallKind, number[]>;
+  const counts = Object.fromEntries(
+    CALL_KINDS.map((k) => [k, { calls: 0, ok: 0, rateLimited: 0, errors: 0 }]),
+  ) as Record<CallKind, { calls: number; ok: number; rateLimited: number; errors: number }>;
+  const callsPerServer = servers.map(() => 0);
+  const errorSamples: LoadError[] = [];
+  const acknowledged: Acknowledged = { quotes: [], timeline: [] };
+  let quoteCounter = 0;
+
+  const send = async (client: Client, c: number, server: number, kind: CallKind): Promise<Answer> => {
+    const cookie = setup.cookies[c % setup.cookies.length]!;
+    const timeoutMs = CALL_TIMEOUT_MS;
+    // Each client is one address (X-Forwarded-For is trusted from loopback); each quote request
+    // comes from an address of its own, as from different visitors (the form allows 10 an hour each).
+    const ip = `10.1.${(c >> 8) & 255}.${c & 255}`;
+    const lead = () => setup.leadIds[Math.floor(Math.random() * setup.leadIds.length)]!;
+    switch (kind) {
+      case 'list':
+        return json(client, 'GET', '/api/leads?limit=50', undefined, { cookie, ip, timeoutMs });
+      case 'search': {
+        const term = SEARCH_TERMS[Math.floor(Math.random() * SEARCH_TERMS.length)]!;
+        return json(client, 'GET', `/api/leads?search=${encodeURIComponent(term)}&limit=50`, undefined, {
+          cookie,
+          ip,
+          timeoutMs,
+        });
+      }
+      case 'detail':
+        return json(client, 'GET', `/api/leads/${lead()}`, undefined, { cookie, ip, timeoutMs });
+      case 'timeline': {
+        const leadId = lead();
+        const res = await json(
+          client,
+          'POST',
+          `/api/leads/${leadId}/timeline`,
+          { type: 'call', title: `Load call ${opts.tag}`, description: `client ${c} on server ${server}` },
+          { cookie, ip, timeoutMs },
+        );
+        if (res.status === 201) acknowledged.timeline.push({ id: (res.json() as { id: number }).id, leadId, server });
+        return res;
+      }
+      case 'quote': {
+        quoteCounter += 1;
+        const n = quoteCounter;
+        const email = `load-${opts.tag}-${n}@example.pt`;
+        const res = await json(client, 'POST', '/api/contact-form', quoteBody(email, n), {
+          ip: `172.${16 + ((n >> 16) & 15)}.${(n >> 8) & 255}.${n & 255}`,
+          timeoutMs,
+        });
+        if (res.status === 200) acknowledged.quotes.push({ email, server });
+        return res;
+      }
+      case 'isv':
+        return json(client, 'POST', '/api/isv/simulate', ISV_BODIES[c % ISV_BODIES.length], { ip, timeoutMs });
+    }
+  };
+
+  // Every client opens its connection first (one GET /api/health each, all at once), then the
+  // measured run starts: its figures are the steady state, the opening is reported apart.
+  const clients = Array.from({ length: opts.clients }, (_v, c) =>
+    createClient(servers[c % servers.length]!.baseUrl, { keepAlive: true }),
+  );
+  const connectStarted = performance.now();
+  const connectMs = await Promise.all(
+    clients.map(async (client) => {
+      const t0 = performance.now();
+      const res = await client.send({ method: 'GET', path: '/api/health', timeoutMs: 300_000 });
+      if (res.status !== 200) throw new Error(`GET /api/health answered ${res.status} while connecting`);
+      return performance.now() - t0;
+    }),
+  );
+  const connecting = {
+    seconds: round1((performance.now() - connectStarted) / 1000),
+    slowestMs: round1(Math.max(...connectMs)),
+  };
+
+  const loadBefore = os.loadavg().map((n) => +n.toFixed(2));
+  const db0 = opts.databaseUrl ? await backendCpu(opts.databaseUrl) : undefined;
+  const cpu0 = servers.map((s) => cpuSeconds(s.pid));
+  const self0 = process.cpuUsage();
+  const started = performance.now();
+  const endAt = started + opts.seconds * 1000;
+
+  const slowest: LoadRun['slowest'] = [];
+  const noteSlow = (entry: LoadRun['slowest'][number]) => {
+    if (slowest.length === 10 && entry.ms <= slowest[9]!.ms) return;
+    slowest.push(entry);
+    slowest.sort((a, b) => b.ms - a.ms);
+    slowest.length = Math.min(slowest.length, 10);
+  };
+
+  const runClient = async (c: number) => {
+    const server = c % servers.length;
+    const client = clients[c]!;
+    let nth = 0;
+    try {
+      while (performance.now() < endAt) {
+        nth += 1;
+        const kind = pickKind(Math.random());
+        const tally = counts[kind];
+        tally.calls += 1;
+        callsPerServer[server]! += 1;
+        const t0 = performance.now();
+        let res: Answer;
+        try {
+          res = await send(client, c, server, kind);
+        } catch (err) {
+          tally.errors += 1;
+          if (errorSamples.length < 50)
+            errorSamples.push({ kind, server, status: 'connection error', detail: (err as Error).message });
+          continue;
+        }
+        const ms = performance.now() - t0;
+        latencies[kind].push(ms);
+        noteSlow({ kind, ms: round1(ms), sentAtS: round1((t0 - started) / 1000), client: c, nthOfClient: nth });
+        if (res.status >= 200 && res.status < 300) tally.ok += 1;
+        else if (res.status === 429) tally.rateLimited += 1;
+        else {
+          tally.errors += 1;
+          if (errorSamples.length < 50)
+            errorSamples.push({ kind, server, status: res.status, detail: res.body.slice(0, 300) });
+        }
+      }
+    } finally {
+      client.close();
+    }
+  };
+  await Promise.all(Array.from({ length: opts.clients }, (_v, c) => runClient(c)));
+
+  const wallS = (performance.now() - started) / 1000;
+  const self = process.cpuUsage(self0);
+  const serverCpuS = servers.map((s, i) => cpuSeconds(s.pid) - cpu0[i]!);
+  let databaseCpu: LoadRun['databaseCpu'];
+  if (opts.databaseUrl && db0) {
+    const db1 = await backendCpu(opts.databaseUrl);
+    // Backends that started during the load started from nothing; any that ended are not counted.
+    const used = [...db1].reduce((sum, [pid, cpu]) => sum + cpu - (db0.get(pid) ?? 0), 0);
+    databaseCpu = {
+      pct: round1((100 * used) / wallS),
+      perCallUs: Math.round((used * 1e6) / (callsPerServer.reduce((a, b) => a + b, 0) || 1)),
+      backends: db1.size,
+    };
+  }
+  const perKind = Object.fromEntries(
+    CALL_KINDS.map((kind) => {
+      const sorted = latencies[kind].sort((a, b) => a - b);
+      const mean = sorted.reduce((s, v) => s + v, 0) / (sorted.length || 1);
+      const figures: CallFigures = {
+        ...counts[kind],
+        callsPerSecond: round1(counts[kind].calls / wallS),
+        latencyMs: {
+          p50: round1(percentile(sorted, 50)),
+          p90: round1(percentile(sorted, 90)),
+          p99: round1(percentile(sorted, 99)),
+          max: round1(sorted.at(-1) ?? NaN),
+          mean: round1(mean),
+        },
+      };
+      return [kind, figures];
+    }),
+  ) as Record<CallKind, CallFigures>;
+  const calls = CALL_KINDS.reduce((s, k) => s + counts[k].calls, 0);
+  return {
+    clients: opts.clients,
+    servers: servers.length,
+    seconds: round1(wallS),
+    calls,
+    callsPerSecond: round1(calls / wallS),
+    perKind,
+    callsPerServer,
+    errors: CALL_KINDS.reduce((s, k) => s + counts[k].errors, 0),
+    rateLimited: CALL_KINDS.reduce((s, k) => s + counts[k].rateLimited, 0),
+    errorSamples,
+    connecting,
+    slowest,
+    acknowledged,
+    ...(databaseCpu ? { databaseCpu } : {}),
+    serverCpu: servers.map((_s, i) => {
+      const used = serverCpuS[i]!;
+      return { pct: round1((100 * used) / wallS), perCallUs: Math.round((used * 1e6) / (callsPerServer[i] || 1)) };
+    }),
+    clientCpuPct: round1((100 * (self.user + self.system)) / 1e6 / wallS),
+    loadAverage: { before: loadBefore, after: os.loadavg().map((n) => +n.toFixed(2)) },
+  };
+}
+
+/** CPU seconds so far of each PostgreSQL server process serving the database (its sessions), by pid. */
+async function backendCpu(databaseUrl: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    const cpu = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        cpu.set(pid, cpuSeconds(pid));
+      } catch {
+        /* ended meanwhile, or PostgreSQL runs on another machine */
+      }
+    }
+    return cpu;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The acknowledged writes the database does not have: quote requests in the export CSV, entries in their lead's timeline. */
+export async function findMissingWrites(
+  server: Spawned,
+  cookie: string,
+  acks: Acknowledged,
+): Promise<{ quotes: string[]; timeline: number[] }> {
+  const client = createClient(server.baseUrl);
+  try {
+    const csv = await client.send({
+      method: 'GET',
+      path: '/api/leads/export.csv',
+      headers: { cookie },
+      timeoutMs: 120_000,
+    });
+    if (csv.status !== 200) throw new Error(`the leads export answered ${csv.status}: ${csv.body.slice(0, 300)}`);
+    const stored = new Set<number>();
+    for (const leadId of new Set(acks.timeline.map((t) => t.leadId))) {
+      const res = await json(client, 'GET', `/api/leads/${leadId}/timeline`, undefined, { cookie });
+      if (res.status !== 200) throw new Error(`reading the timeline of lead ${leadId} answered ${res.status}`);
+      for (const entry of res.json() as { id: number }[]) stored.add(entry.id);
+    }
+    return {
+      quotes: acks.quotes.filter((q) => !csv.body.includes(q.email)).map((q) => q.email),
+      timeline: acks.timeline.filter((t) => !stored.has(t.id)).map((t) => t.id),
+    };
+  } finally {
+    client.close();
+  }
+}
+
+export interface TargetLine {
+  call: CallKind;
+  p99Ms: number;
+  limitMs: number;
+  clients: number;
+  verdict: 'PASS' | 'FAIL';
+  /** False below 200 clients (the short form): the line is for information only. */
+  atTargetLoad: boolean;
+  line: string;
+}
+
+/** PASS/FAIL against the issue's p99 targets for this database. */
+export function targetLines(kind: 'pglite' | 'postgres', run: LoadRun): TargetLine[] {
+  return Object.entries(P99_TARGETS_MS[kind]).map(([call, limitMs]) => {
+    const p99Ms = run.perKind[call as CallKind].latencyMs.p99;
+    const verdict = p99Ms <= limitMs! ? 'PASS' : 'FAIL';
+    const atTargetLoad = run.clients >= TARGET_CLIENTS;
+    const db = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    return {
+      call: call as CallKind,
+      p99Ms,
+      limitMs: limitMs!,
+      clients: run.clients,
+      verdict,
+      atTargetLoad,
+      line:
+        `${verdict} ${call} p99 ${p99Ms} ms (target <= ${limitMs} ms on ${db} at ${TARGET_CLIENTS} clients; ` +
+        `measured at ${run.clients} clients${atTargetLoad ? '' : ', for information'}; load average ${run.loadAverage.before[0]})`,
+    };
+  });
+}
