@@ -158,8 +158,11 @@ try {
   let drain: Record<string, number> | null = null;
   if (DRAIN) {
     const d0 = performance.now();
+    const dcpu0 = process.cpuUsage();
     const sent = await services.outbox.drain();
     const drainSeconds = (performance.now() - d0) / 1000;
+    const dcpu = process.cpuUsage(dcpu0);
+    const cpuMsPerMessage = (dcpu.user + dcpu.system) / 1000 / Math.max(sent, 1);
     const deadline = Date.now() + 120_000;
     const count = () => rig.inbox('cliente@example.test').length;
     while (count() < MESSAGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
@@ -194,13 +197,14 @@ try {
       sentCopies,
       seconds: drainSeconds,
       perSecond: sent / drainSeconds,
+      cpuMsPerMessage,
       deliveredToInbox: delivered,
       exactlyOnce: once,
       duplicated: twice,
       missing,
     };
     console.log(
-      `drain: ${sent} sent in ${drainSeconds.toFixed(1)} s = ${(sent / drainSeconds).toFixed(1)} messages/s; ${delivered} in the customer's inbox (expected ${MESSAGES}): ${once} exactly once, ${twice} duplicated, ${missing} missing; ${sentCopies} copies in Sent`,
+      `drain: ${sent} sent in ${drainSeconds.toFixed(1)} s = ${(sent / drainSeconds).toFixed(1)} messages/s (${cpuMsPerMessage.toFixed(1)} ms CPU of this process each); ${delivered} in the customer's inbox (expected ${MESSAGES}): ${once} exactly once, ${twice} duplicated, ${missing} missing; ${sentCopies} copies in Sent`,
     );
   }
 

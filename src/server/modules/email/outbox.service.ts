@@ -6,7 +6,12 @@ import type { Db } from '#server/db/client.ts';
 import { conflict, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
-import { PermanentSendError, type MailSender } from '#server/integrations/mail-send/mail-sender.ts';
+import {
+  oneOffPass,
+  PermanentSendError,
+  type MailSender,
+  type MailSendPass,
+} from '#server/integrations/mail-send/mail-sender.ts';
 import { setEmailDelivery } from '#server/modules/timeline/timeline.api.ts';
 import * as repo from './outbox.repository.ts';
 
@@ -19,6 +24,8 @@ export const OUTBOX = {
   backoffMs: 30_000,
   maxBackoffMs: 60 * 60_000,
   batch: 20,
+  /** A drain pass keeps its SMTP and IMAP connections this long at most, then opens new ones. */
+  passMs: 60_000,
 };
 
 export const INTERRUPTED =
@@ -106,13 +113,13 @@ export function createOutboxService(deps: {
   });
 
   /** One claimed message: sent, queued again with backoff, or failed for good. */
-  async function attempt(row: repo.OutboxRow): Promise<boolean> {
+  async function attempt(row: repo.OutboxRow, pass: MailSendPass): Promise<boolean> {
     const now = () => clock.now();
     let outcome: Parameters<typeof repo.finishAttempt>[3];
     try {
-      const from = await sender.fromAddress(row.account as MailboxAccount);
+      const from = await pass.fromAddress(row.account as MailboxAccount);
       if (!from) throw new Error(NOT_CONNECTED(row.account as MailboxAccount));
-      const sent = await sender.send(
+      const sent = await pass.send(
         {
           account: row.account as MailboxAccount,
           messageId: row.messageId,
@@ -151,18 +158,33 @@ export function createOutboxService(deps: {
     return done.status === 'sent';
   }
 
+  /** Opens a pass: the sender's connections are reused for its messages (one-off sends without). */
+  const openPass = (): MailSendPass => sender.openPass?.() ?? oneOffPass(sender);
+
   async function drainLoop(signal?: AbortSignal): Promise<number> {
     let sent = 0;
     for (const row of await repo.closeAbandoned(db, clock.now(), INTERRUPTED)) {
       log?.error({ outboxId: row.id }, 'e-mail attempt interrupted; left failed so it is never sent twice');
       await mark(row, 'failed');
     }
-    for (;;) {
-      if (signal?.aborted) break;
-      const now = clock.now();
-      const batch = await repo.claimDue(db, now, new Date(now.getTime() + OUTBOX.leaseMs), OUTBOX.batch);
-      if (batch.length === 0) break;
-      for (const row of batch) if (await attempt(row)) sent++;
+    let pass = openPass();
+    let passStarted = Date.now();
+    try {
+      for (;;) {
+        if (signal?.aborted) break;
+        const now = clock.now();
+        const batch = await repo.claimDue(db, now, new Date(now.getTime() + OUTBOX.leaseMs), OUTBOX.batch);
+        if (batch.length === 0) break;
+        for (const row of batch) if (await attempt(row, pass)) sent++;
+        // A long pass starts over with fresh connections (and a fresh look at the mailboxes).
+        if (Date.now() - passStarted > OUTBOX.passMs) {
+          await pass.close();
+          pass = openPass();
+          passStarted = Date.now();
+        }
+      }
+    } finally {
+      await pass.close().catch((err: unknown) => log?.warn({ err }, 'closing the e-mail connections failed'));
     }
     return sent;
   }
