@@ -174,9 +174,7 @@ function createServices(deps: {
   });
   const sendEmail = createSendEmailService({
     db,
-    sender: mailSender,
     outbox,
-    signatures,
     settings,
     publicOrigin: publicOrigin(env),
   });

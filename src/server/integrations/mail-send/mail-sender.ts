@@ -29,6 +29,28 @@ export interface MailSender {
   fromAddress(account: MailboxAccount): Promise<string | null>;
   /** Sends once. Throws on failure; a PermanentSendError is never tried again. */
   send(mail: OutgoingMail, from: string): Promise<SentResult>;
+  /**
+   * A drain pass (optional): the same calls over connections kept open for the pass (one SMTP and
+   * one IMAP session per mailbox), closed by close(). Never re-sends on its own: a message whose
+   * connection failed is reported failed, like a one-off send.
+   */
+  openPass?(): MailSendPass;
+}
+
+/** The sender for one pass of the outbox's drain; close() ends its connections (also after errors). */
+export interface MailSendPass {
+  fromAddress(account: MailboxAccount): Promise<string | null>;
+  send(mail: OutgoingMail, from: string): Promise<SentResult>;
+  close(): Promise<void>;
+}
+
+/** A pass that opens nothing of its own: each message is a one-off send. */
+export function oneOffPass(sender: MailSender): MailSendPass {
+  return {
+    fromAddress: (account) => sender.fromAddress(account),
+    send: (mail, from) => sender.send(mail, from),
+    close: () => Promise.resolve(),
+  };
 }
 
 /** The server refused the message for good (a 5xx answer): retrying cannot help. */

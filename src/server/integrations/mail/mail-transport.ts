@@ -204,9 +204,21 @@ export class MailConnectionError extends Error {
 
 const SENT_NAMES = ['Sent', 'Sent Items', 'Sent Messages', 'Enviados', 'Itens enviados', 'INBOX.Sent', 'INBOX/Sent'];
 
+/** The mailbox's Sent folder on an open client: SPECIAL-USE \Sent, else a usual name, else 'Sent' (created). */
+export async function sentFolderPath(client: ImapFlow): Promise<string> {
+  const folders = await client.list();
+  const sent =
+    folders.find((f) => f.specialUse === '\\Sent') ??
+    SENT_NAMES.map((n) => folders.find((f) => f.path.toLowerCase() === n.toLowerCase())).find(Boolean);
+  if (sent) return sent.path;
+  await client.mailboxCreate('Sent').catch(() => undefined);
+  return 'Sent';
+}
+
 /**
- * Files a sent message in the mailbox's Sent folder (SPECIAL-USE \Sent, else a usual name), for
- * providers whose SMTP does not (conn.appendToSent). Answers the folder used.
+ * Files a sent message in the mailbox's Sent folder, for providers whose SMTP does not
+ * (conn.appendToSent). Answers the folder used. The outbox's drain keeps one session per pass
+ * instead (modules/email/mailbox-sender.ts).
  */
 export async function appendToSentFolder(
   conn: MailConnection,
@@ -215,12 +227,7 @@ export async function appendToSentFolder(
 ): Promise<string> {
   const client = await openImap(conn, timeoutMs);
   try {
-    const folders = await client.list();
-    const sent =
-      folders.find((f) => f.specialUse === '\\Sent') ??
-      SENT_NAMES.map((n) => folders.find((f) => f.path.toLowerCase() === n.toLowerCase())).find(Boolean);
-    const path = sent?.path ?? 'Sent';
-    if (!sent) await client.mailboxCreate(path).catch(() => undefined);
+    const path = await sentFolderPath(client);
     await client.append(path, raw, ['\\Seen']);
     return path;
   } finally {

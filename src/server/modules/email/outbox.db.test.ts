@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailOutbox } from '#server/db/schema/outbox.ts';
-import { leadTimeline } from '#server/db/schema/leads.ts';
+import { leadTimeline, leads } from '#server/db/schema/leads.ts';
 import { createJobRunner } from '#server/jobs/runner.ts';
 import { emailOutboxJob } from '#server/jobs/email-outbox.job.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -9,7 +9,7 @@ import { insertLead } from '#test/factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { claimDue } from './outbox.repository.ts';
 import { INTERRUPTED, OUTBOX, backoffAfter } from './outbox.service.ts';
-import { memorySender } from './outbox.test-helpers.ts';
+import { markMailboxConnected, memorySender } from './outbox.test-helpers.ts';
 import pino from 'pino';
 
 const silent = pino({ level: 'silent' });
@@ -28,6 +28,7 @@ describe('e-mail outbox: never lost, never twice', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock, mailSender: mail.sender });
+    await markMailboxConnected(t.database.db, 'geral', 'geral@empresa.pt');
     cookie = (await t.loginAs('user')).cookie;
   });
   afterAll(() => t.close());
@@ -50,6 +51,20 @@ describe('e-mail outbox: never lost, never twice', () => {
     const body = res.json<{ outboxId: number; timelineId: number; messageId: string; status: string }>();
     expect(body.status).toBe('queued');
     expect(body.messageId).toMatch(/^<[0-9a-f-]{36}@empresa\.pt>$/);
+    // One statement wrote the message, its timeline entry (pointing at each other) and the lead.
+    const [entry] = await t.database.db.select().from(leadTimeline).where(eq(leadTimeline.id, body.timelineId));
+    expect(entry).toMatchObject({
+      leadId: lead.id,
+      type: 'email',
+      title: 'Olá',
+      messageId: body.messageId,
+      createdAt: clock.now(),
+      emailData: { from: 'geral@empresa.pt', to: 'ana@cliente.pt', subject: 'Olá', isOutgoing: true },
+      metadata: { delivery: { outboxId: body.outboxId } },
+    });
+    expect((await row(body.outboxId)).timelineId).toBe(body.timelineId);
+    const [touched] = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(touched!.lastInteractionAt).toEqual(clock.now());
     await t.services.outbox.idle();
     expect(sentTo(body.messageId)).toBe(1);
     expect((await row(body.outboxId)).status).toBe('sent');

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { emailOutbox } from '#server/db/schema/outbox.ts';
+import { leadTimeline, leads } from '#server/db/schema/leads.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type NewOutboxRow = typeof emailOutbox.$inferInsert;
@@ -13,6 +14,59 @@ export async function insertMessage(db: DbOrTx, values: NewOutboxRow): Promise<O
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
     .returning();
   return row;
+}
+
+/** The lead's timeline entry written with a message (ADR 027). */
+export interface OutboxTimelineEntry {
+  leadId: number;
+  title: string;
+  emailData: Record<string, unknown>;
+  createdBy: number | null;
+}
+
+/** What a send answers: the message as recorded. */
+export type RecordedMessage = Pick<OutboxRow, 'id' | 'timelineId' | 'messageId' | 'status' | 'lastError'>;
+
+/**
+ * Records a message, its timeline entry (e-mail, delivery queued) and the lead's lastInteractionAt
+ * (ADR 012: the newest of its entries, this one included; greatest() skips a null max) in one
+ * statement: atomic and one round trip. The entry's id is drawn first so the message can point at
+ * it (the foreign key is checked at the statement's end). Undefined when the idempotency key is
+ * already recorded: then nothing is written.
+ */
+export async function insertMessageWithEntry(
+  db: DbOrTx,
+  values: Omit<NewOutboxRow, 'timelineId' | 'createdAt' | 'updatedAt' | 'nextAttemptAt'> & { now: Date },
+  entry: OutboxTimelineEntry,
+): Promise<RecordedMessage | undefined> {
+  const now = values.now.toISOString();
+  const result = await db.execute(sql`
+    with ins as (
+      insert into ${emailOutbox} (idempotency_key, message_id, account, purpose, lead_id, timeline_id, to_address,
+        subject, text_body, html_body, in_reply_to, "references", created_by, next_attempt_at, created_at, updated_at)
+      values (${values.idempotencyKey}, ${values.messageId}, ${values.account}, ${values.purpose}, ${values.leadId ?? null},
+        nextval(pg_get_serial_sequence('lead_timeline', 'id')), ${values.toAddress}, ${values.subject}, ${values.textBody},
+        ${values.htmlBody}, ${values.inReplyTo ?? null}, ${values.references ?? null}, ${values.createdBy ?? null},
+        ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz)
+      on conflict (idempotency_key) do nothing
+      returning id, timeline_id, message_id, status, last_error
+    ), entry as (
+      insert into ${leadTimeline} (id, lead_id, type, title, description, email_data, metadata, message_id, created_at, created_by)
+      select ins.timeline_id, ${entry.leadId}, 'email', ${entry.title}, null, ${JSON.stringify(entry.emailData)}::jsonb,
+        jsonb_build_object('delivery', jsonb_build_object('outboxId', ins.id, 'status', 'queued')),
+        ins.message_id, ${now}::timestamptz, ${entry.createdBy}
+      from ins
+      returning id
+    ), touched as (
+      update ${leads} set last_interaction_at = greatest((select max(t.created_at) from ${leadTimeline} t
+          where t.lead_id = ${entry.leadId}::int and t.metadata->>'event' is distinct from 'proposal_viewed'),
+        ${now}::timestamptz)
+      where ${leads.id} = ${entry.leadId} and exists (select 1 from entry)
+      returning 1
+    )
+    select ins.id, ins.timeline_id as "timelineId", ins.message_id as "messageId", ins.status, ins.last_error as "lastError"
+    from ins`);
+  return (result as unknown as { rows: RecordedMessage[] }).rows[0];
 }
 
 export async function findByKey(db: DbOrTx, idempotencyKey: string): Promise<OutboxRow | undefined> {

@@ -6,8 +6,13 @@ import type { Db } from '#server/db/client.ts';
 import { conflict, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
-import { PermanentSendError, type MailSender } from '#server/integrations/mail-send/mail-sender.ts';
-import { addTimelineEntry, recomputeLastInteraction, setEmailDelivery } from '#server/modules/timeline/timeline.api.ts';
+import {
+  oneOffPass,
+  PermanentSendError,
+  type MailSender,
+  type MailSendPass,
+} from '#server/integrations/mail-send/mail-sender.ts';
+import { setEmailDelivery } from '#server/modules/timeline/timeline.api.ts';
 import * as repo from './outbox.repository.ts';
 
 /** How the outbox works the queue off (docs/decisions/027-email-outbox.md). */
@@ -19,6 +24,8 @@ export const OUTBOX = {
   backoffMs: 30_000,
   maxBackoffMs: 60 * 60_000,
   batch: 20,
+  /** A drain pass keeps its SMTP and IMAP connections this long at most, then opens new ones. */
+  passMs: 60_000,
 };
 
 export const INTERRUPTED =
@@ -97,7 +104,7 @@ export function createOutboxService(deps: {
     touched(row.leadId);
   }
 
-  const result = (row: repo.OutboxRow): SendEmailResult => ({
+  const result = (row: repo.RecordedMessage): SendEmailResult => ({
     outboxId: row.id,
     timelineId: row.timelineId,
     messageId: row.messageId,
@@ -106,13 +113,13 @@ export function createOutboxService(deps: {
   });
 
   /** One claimed message: sent, queued again with backoff, or failed for good. */
-  async function attempt(row: repo.OutboxRow): Promise<boolean> {
+  async function attempt(row: repo.OutboxRow, pass: MailSendPass): Promise<boolean> {
     const now = () => clock.now();
     let outcome: Parameters<typeof repo.finishAttempt>[3];
     try {
-      const from = await sender.fromAddress(row.account as MailboxAccount);
+      const from = await pass.fromAddress(row.account as MailboxAccount);
       if (!from) throw new Error(NOT_CONNECTED(row.account as MailboxAccount));
-      const sent = await sender.send(
+      const sent = await pass.send(
         {
           account: row.account as MailboxAccount,
           messageId: row.messageId,
@@ -151,18 +158,33 @@ export function createOutboxService(deps: {
     return done.status === 'sent';
   }
 
+  /** Opens a pass: the sender's connections are reused for its messages (one-off sends without). */
+  const openPass = (): MailSendPass => sender.openPass?.() ?? oneOffPass(sender);
+
   async function drainLoop(signal?: AbortSignal): Promise<number> {
     let sent = 0;
     for (const row of await repo.closeAbandoned(db, clock.now(), INTERRUPTED)) {
       log?.error({ outboxId: row.id }, 'e-mail attempt interrupted; left failed so it is never sent twice');
       await mark(row, 'failed');
     }
-    for (;;) {
-      if (signal?.aborted) break;
-      const now = clock.now();
-      const batch = await repo.claimDue(db, now, new Date(now.getTime() + OUTBOX.leaseMs), OUTBOX.batch);
-      if (batch.length === 0) break;
-      for (const row of batch) if (await attempt(row)) sent++;
+    let pass = openPass();
+    let passStarted = Date.now();
+    try {
+      for (;;) {
+        if (signal?.aborted) break;
+        const now = clock.now();
+        const batch = await repo.claimDue(db, now, new Date(now.getTime() + OUTBOX.leaseMs), OUTBOX.batch);
+        if (batch.length === 0) break;
+        for (const row of batch) if (await attempt(row, pass)) sent++;
+        // A long pass starts over with fresh connections (and a fresh look at the mailboxes).
+        if (Date.now() - passStarted > OUTBOX.passMs) {
+          await pass.close();
+          pass = openPass();
+          passStarted = Date.now();
+        }
+      }
+    } finally {
+      await pass.close().catch((err: unknown) => log?.warn({ err }, 'closing the e-mail connections failed'));
     }
     return sent;
   }
@@ -173,57 +195,50 @@ export function createOutboxService(deps: {
      * idempotency key answers the message already recorded. A drain starts in the background.
      */
     async enqueue(input: QueueInput): Promise<SendEmailResult> {
-      const existing = await repo.findByKey(db, input.idempotencyKey);
-      if (existing) return result(existing);
       const domain = input.from?.split('@')[1]?.trim() || (await deps.companyDomain());
       const messageId = `<${randomUUID()}@${domain}>`;
       const now = clock.now();
-      const row = await db.transaction(async (tx) => {
-        const inserted = await repo.insertMessage(tx, {
-          idempotencyKey: input.idempotencyKey,
-          messageId,
-          account: input.account,
-          purpose: input.purpose,
-          leadId: input.leadId,
-          toAddress: input.to,
-          subject: input.subject,
-          textBody: input.text,
-          htmlBody: input.html,
-          inReplyTo: input.inReplyTo,
-          references: input.references,
-          createdBy: input.createdBy,
-          nextAttemptAt: now,
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (!inserted) return undefined; // the same key, recorded a moment ago by a concurrent call
-        if (input.leadId === null || !input.timeline) return inserted;
-        const emailData: EmailData = {
-          from: input.timeline.from,
-          to: input.to,
-          subject: input.subject,
-          body: input.timeline.body,
-          isOutgoing: true,
-        };
-        const entry = await addTimelineEntry(tx, {
-          leadId: input.leadId,
-          type: 'email',
-          title: input.timeline.title ?? input.subject,
-          description: null,
-          emailData,
-          metadata: { delivery: { outboxId: inserted.id, status: 'queued' } },
-          messageId,
-          createdBy: input.createdBy,
-          createdAt: now,
-        });
-        await repo.setTimelineId(tx, inserted.id, entry.id);
-        await recomputeLastInteraction(tx, input.leadId);
-        return { ...inserted, timelineId: entry.id };
-      });
-      const answer = row ?? (await repo.findByKey(db, input.idempotencyKey));
+      const values = {
+        idempotencyKey: input.idempotencyKey,
+        messageId,
+        account: input.account,
+        purpose: input.purpose,
+        leadId: input.leadId,
+        toAddress: input.to,
+        subject: input.subject,
+        textBody: input.text,
+        htmlBody: input.html,
+        inReplyTo: input.inReplyTo,
+        references: input.references,
+        createdBy: input.createdBy,
+      };
+      // One statement: the message, its timeline entry and the lead's last interaction (ADR 027).
+      const inserted =
+        input.leadId !== null && input.timeline
+          ? await repo.insertMessageWithEntry(
+              db,
+              { ...values, now },
+              {
+                leadId: input.leadId,
+                title: input.timeline.title ?? input.subject,
+                emailData: {
+                  from: input.timeline.from,
+                  to: input.to,
+                  subject: input.subject,
+                  body: input.timeline.body,
+                  isOutgoing: true,
+                } satisfies EmailData,
+                createdBy: input.createdBy,
+              },
+            )
+          : await repo.insertMessage(db, { ...values, nextAttemptAt: now, createdAt: now, updatedAt: now });
+      // The same idempotency key: the message already recorded (a double click, a retried request).
+      const answer = inserted ?? (await repo.findByKey(db, input.idempotencyKey));
       if (!answer) throw new Error('outbox row vanished');
-      touched(input.leadId);
-      if (deps.drainOnSend !== false) service.kick();
+      if (inserted) {
+        touched(input.leadId);
+        if (deps.drainOnSend !== false) service.kick();
+      }
       return result(answer);
     },
 

@@ -1,3 +1,6 @@
+import type { MailboxAccount } from '#shared/schemas/email.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { mailboxConnections } from '#server/db/schema/messaging.ts';
 import type { MailSender, OutgoingMail, SentResult } from '#server/integrations/mail-send/mail-sender.ts';
 
 /**
@@ -21,4 +24,25 @@ export function memorySender(addresses: { geral?: string; comercial?: string } =
     },
   };
   return { sender, sent, state };
+}
+
+/**
+ * A mailbox row that counts as able to send (the send call reads the mailboxes' state with the lead;
+ * the memory sender stands for the server behind it). Its secret is not a real one.
+ */
+export async function markMailboxConnected(db: DbOrTx, account: MailboxAccount, address: string): Promise<void> {
+  await db
+    .insert(mailboxConnections)
+    .values({
+      account,
+      provider: 'imap',
+      address,
+      config: {
+        imap: { host: '127.0.0.1', port: 1, security: 'none' },
+        smtp: { host: '127.0.0.1', port: 1, security: 'none' },
+      },
+      secretEncrypted: 'not-a-real-secret',
+      status: 'connected',
+    })
+    .onConflictDoUpdate({ target: mailboxConnections.account, set: { address, status: 'connected' } });
 }

@@ -5,14 +5,10 @@ import type { MailboxAccount, SendContext, SendEmailResult, sendEmailInputSchema
 import { hasProposalLink } from '#shared/timeline/classify.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
-import type { MailSender } from '#server/integrations/mail-send/mail-sender.ts';
-import { findLeadById } from '#server/modules/leads/leads.api.ts';
-import { findProposalById } from '#server/modules/proposals/proposals.api.ts';
 import type { SettingsService } from '#server/modules/settings/settings.service.ts';
-import { latestInboundMessageId } from '#server/modules/timeline/timeline.api.ts';
 import type { OutboxService } from './outbox.service.ts';
+import { readSendContext, type SendContextRow } from './send-email.repository.ts';
 import { signatureAsText, signatureForEmail } from './signature-sanitise.ts';
-import type { SignaturesService } from './signatures.service.ts';
 
 type SendInput = z.output<typeof sendEmailInputSchema>;
 
@@ -36,31 +32,28 @@ interface LeadForEmail {
  */
 export function createSendEmailService(deps: {
   db: Db;
-  sender: MailSender;
   outbox: OutboxService;
-  signatures: SignaturesService;
   settings: Pick<SettingsService, 'mailboxAddresses'>;
   publicOrigin: string;
 }) {
-  const { db, sender, outbox, signatures } = deps;
+  const { db, outbox } = deps;
 
-  async function loadLead(id: number): Promise<LeadForEmail> {
-    const lead = await findLeadById(db, id);
-    if (!lead) throw notFound(LEAD_NOT_FOUND);
-    return lead;
+  /** The lead with both mailboxes' state and signatures, and the threading lookup: one read. */
+  async function load(leadId: number, proposalId?: number | null): Promise<SendContextRow> {
+    const row = await readSendContext(db, leadId, proposalId);
+    if (!row) throw notFound(LEAD_NOT_FOUND);
+    return row;
   }
 
-  /** The lead's own mailbox when it is connected, else geral. */
-  async function mailboxFor(lead: LeadForEmail): Promise<{ account: MailboxAccount; from: string | null }> {
-    const own = lead.emailSource === 'comercial' ? 'comercial' : 'geral';
-    const ownFrom = await sender.fromAddress(own);
-    if (ownFrom || own === 'geral') return { account: own, from: ownFrom };
-    return { account: 'geral', from: await sender.fromAddress('geral') };
+  /** The lead's own mailbox when it can send, else geral (DECISIONS 8). */
+  function mailboxFor(row: SendContextRow): { account: MailboxAccount; from: string | null } {
+    const own = row.emailSource === 'comercial' ? 'comercial' : 'geral';
+    if (row.from[own] || own === 'geral') return { account: own, from: row.from[own] };
+    return { account: 'geral', from: row.from.geral };
   }
 
-  /** Text and HTML parts of a body, with the mailbox's signature when asked. */
-  async function compose(account: MailboxAccount, body: string, includeSignature: boolean) {
-    const signature = includeSignature ? (await signatures.get(account)).signature : '';
+  /** Text and HTML parts of a body, with the mailbox's signature when given. */
+  function compose(body: string, signature: string) {
     const sigText = signature ? signatureAsText(signature) : '';
     const text = bodyToText(body) + (sigText ? `\n\n-- \n${sigText}` : '');
     const html =
@@ -75,22 +68,22 @@ export function createSendEmailService(deps: {
 
   return {
     async context(leadId: number): Promise<SendContext> {
-      const lead = await loadLead(leadId);
-      const { account, from } = await mailboxFor(lead);
-      return { account, from, connected: from !== null, signature: (await signatures.get(account)).signature };
+      const row = await load(leadId);
+      const { account, from } = mailboxFor(row);
+      return { account, from, connected: from !== null, signature: row.signature[account] };
     },
 
+    /**
+     * Accepts a message for the outbox: one read (lead, mailboxes, signatures, threading) and one
+     * write (message, timeline entry, lead); the network is the sender job's business (ADR 027).
+     */
     async send(leadId: number, input: SendInput, user: { id: number }): Promise<SendEmailResult> {
-      const lead = await loadLead(leadId);
+      const lead = await load(leadId, input.proposalId);
       if (!lead.email) throw new AppError('VALIDATION', NO_EMAIL);
-      if (input.proposalId) {
-        const proposal = await findProposalById(db, input.proposalId);
-        if (!proposal || proposal.leadId !== lead.id) throw notFound(PROPOSAL_NOT_FOUND);
-      }
-      const { account, from } = await mailboxFor(lead);
-      const fallbackFrom = (await deps.settings.mailboxAddresses())[account === 'geral' ? 0 : 1] ?? account;
-      const { text, html } = await compose(account, input.body, input.includeSignature);
-      const inReplyTo = await latestInboundMessageId(db, lead.id);
+      if (input.proposalId && lead.proposalLeadId !== lead.id) throw notFound(PROPOSAL_NOT_FOUND);
+      const { account, from } = mailboxFor(lead);
+      const fallbackFrom = from ?? (await deps.settings.mailboxAddresses())[account === 'geral' ? 0 : 1] ?? account;
+      const { text, html } = compose(input.body, input.includeSignature ? lead.signature[account] : '');
       const subject = input.subject.trim() || `Pedido ${lead.reference}`;
       const isProposal = !!input.proposalId || hasProposalLink(input.body);
       return outbox.enqueue({
@@ -102,11 +95,11 @@ export function createSendEmailService(deps: {
         subject,
         text,
         html,
-        inReplyTo,
-        references: inReplyTo,
+        inReplyTo: lead.inReplyTo,
+        references: lead.inReplyTo,
         createdBy: user.id,
         from,
-        timeline: { from: from ?? fallbackFrom, body: html },
+        timeline: { from: fallbackFrom, body: html },
       });
     },
 
@@ -116,8 +109,10 @@ export function createSendEmailService(deps: {
      */
     async acknowledgeQuoteRequest(lead: LeadForEmail): Promise<SendEmailResult | null> {
       if (!lead.email) return null;
-      const from = await sender.fromAddress('geral');
+      const state = await readSendContext(db, lead.id);
+      const from = state?.from.geral;
       if (!from) return null;
+      const signature = state.signature.geral;
       const body = [
         `Olá ${lead.firstName},`,
         '',
@@ -128,7 +123,7 @@ export function createSendEmailService(deps: {
         '',
         'Obrigado pela sua confiança.',
       ].join('\n');
-      const { text, html } = await compose('geral', body, true);
+      const { text, html } = compose(body, signature);
       return outbox.enqueue({
         idempotencyKey: `ack:lead:${lead.id}`,
         account: 'geral',

@@ -7,6 +7,7 @@ export {
   describeMailFailure,
   imapOptions,
   openImap,
+  sentFolderPath,
   smtpTransportOptions,
   testMailConnection,
   type MailAuth,

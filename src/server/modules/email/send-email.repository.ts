@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { MailboxAccount } from '#shared/schemas/email.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { mailboxConnections } from '#server/db/schema/messaging.ts';
+import { mailboxSignatures } from '#server/db/schema/outbox.ts';
+import { leadTimeline, leads } from '#server/db/schema/leads.ts';
+import { proposals } from '#server/db/schema/proposals.ts';
+
+/** Everything a send from a lead needs to accept the message, read in one statement. */
+export interface SendContextRow {
+  id: number;
+  reference: string;
+  firstName: string;
+  email: string | null;
+  emailSource: string;
+  /** The sending address of each mailbox that can send (connected, with its secret), else null. */
+  from: Record<MailboxAccount, string | null>;
+  signature: Record<MailboxAccount, string>;
+  /** The customer's latest e-mail's Message-ID (threading), null when none. */
+  inReplyTo: string | null;
+  /** The asked proposal's lead; null when none was asked or there is no such proposal. */
+  proposalLeadId: number | null;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * The lead, both mailboxes' sending state and signatures, and the threading lookup in one read
+ * (the send call answered in two statements, issue 15). A mailbox can send when it is connected
+ * with an address and a stored secret; the sender checks the secret itself before each attempt.
+ */
+export async function readSendContext(
+  db: DbOrTx,
+  leadId: number,
+  proposalId?: number | null,
+): Promise<SendContextRow | undefined> {
+  const canSend = (alias: string) =>
+    sql.raw(
+      `case when ${alias}.status = 'connected' and ${alias}.secret_encrypted is not null and ${alias}.address is not null
+        and (${alias}.provider = 'gmail' or (jsonb_typeof(${alias}.config->'imap') = 'object' and jsonb_typeof(${alias}.config->'smtp') = 'object'))
+        then ${alias}.address end`,
+    );
+  const result = await db.execute(sql`
+    select l.id, l.reference, l.first_name as "firstName", l.email, l.email_source as "emailSource",
+      ${canSend('mg')} as "fromGeral", ${canSend('mc')} as "fromComercial",
+      coalesce(sg.html, '') as "sigGeral", coalesce(sc.html, '') as "sigComercial",
+      (select t.message_id from ${leadTimeline} t
+        where t.lead_id = l.id and t.type = 'email' and t.message_id is not null
+          and coalesce((t.email_data->>'isOutgoing')::boolean, false) = false
+        order by t.created_at desc, t.id desc limit 1) as "inReplyTo",
+      ${proposalId ? sql`(select p.lead_id from ${proposals} p where p.id = ${proposalId})` : sql`null`} as "proposalLeadId"
+    from ${leads} l
+      left join ${mailboxConnections} mg on mg.account = 'geral'
+      left join ${mailboxConnections} mc on mc.account = 'comercial'
+      left join ${mailboxSignatures} sg on sg.account = 'geral'
+      left join ${mailboxSignatures} sc on sc.account = 'comercial'
+    where l.id = ${leadId}`);
+  const [row] = rowsOf<{
+    id: number;
+    reference: string;
+    firstName: string;
+    email: string | null;
+    emailSource: string;
+    fromGeral: string | null;
+    fromComercial: string | null;
+    sigGeral: string;
+    sigComercial: string;
+    inReplyTo: string | null;
+    proposalLeadId: number | null;
+  }>(result);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    reference: row.reference,
+    firstName: row.firstName,
+    email: row.email,
+    emailSource: row.emailSource,
+    from: { geral: row.fromGeral, comercial: row.fromComercial },
+    signature: { geral: row.sigGeral, comercial: row.sigComercial },
+    inReplyTo: row.inReplyTo,
+    proposalLeadId: row.proposalLeadId,
+  };
+}
