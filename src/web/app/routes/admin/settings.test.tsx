@@ -34,6 +34,7 @@ const user = (role: User['role']): User => ({
 });
 
 const SETTINGS: CompanySettings = {
+  version: 1,
   companyName: 'AutoImport',
   companyPhone: '+351 210 000 000',
   companyEmail: 'geral@example.pt',

@@ -23,6 +23,7 @@ const entry = (over: Partial<TimelineEntry>): TimelineEntry => ({
   createdBy: 1,
   createdByName: 'Ana',
   editable: true,
+  version: 1,
   ...over,
 });
 
