@@ -153,14 +153,17 @@ function CompanyForm({ settings, refetch }: { settings: CompanySettings; refetch
   const stale = useStaleWrite(refetch);
   const base = useBaseVersion(settings.version, stale.epoch);
   const { start: startBase, stop: stopBase } = base;
+  // Started by the first keystroke (not by isDirty, which a live refresh's reset briefly clears).
   useEffect(() => {
-    if (isDirty) startBase();
-    else stopBase();
-  }, [isDirty, startBase, stopBase]);
+    const sub = form.watch((_, { type }) => type === 'change' && startBase());
+    return () => sub.unsubscribe();
+  }, [form, startBase]);
 
-  // Saved elsewhere (another admin, another tab): show the new values unless this form has edits.
+  // Saved elsewhere (another admin, another tab): the fields this admin has not touched show the
+  // new values; what they typed stays as typed (ADR 024), so a later save never puts back an old
+  // value they did not change.
   useEffect(() => {
-    if (!form.formState.isDirty) form.reset(toForm(settings));
+    form.reset(toForm(settings), { keepDirtyValues: true });
   }, [settings, form]);
 
   const onSubmit = form.handleSubmit((data) =>
@@ -169,6 +172,7 @@ function CompanyForm({ settings, refetch }: { settings: CompanySettings; refetch
       {
         onSuccess: (saved) => {
           form.reset(toForm(saved));
+          stopBase();
           toastSuccess('Settings saved');
         },
         onError: (err) => {
@@ -230,7 +234,16 @@ function CompanyForm({ settings, refetch }: { settings: CompanySettings; refetch
             View public site
           </a>
         </Button>
-        <Button type="button" variant="outline" disabled={!isDirty || save.isPending} onClick={() => form.reset()}>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={!isDirty || save.isPending}
+          onClick={() => {
+            form.reset();
+            stopBase();
+            stale.clear();
+          }}
+        >
           Discard
         </Button>
         <Button type="submit" disabled={!isDirty || save.isPending}>
