@@ -119,6 +119,28 @@ describe('versions of leads, timeline entries and proposals', () => {
     });
   });
 
+  describe('lead writes from elsewhere that change its fields', () => {
+    it('an import created from the lead (Converted) and a merge into it move the version', async () => {
+      const lead = await insertLead(t.database.db, { status: 'quoted', firstName: 'Carla' });
+      const created = await call('POST', '/api/imports', {
+        leadId: lead.id,
+        clientName: 'Carla Dias',
+        vehicleMake: 'BMW',
+        vehicleModel: '320d',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(await leadRow(lead.id)).toMatchObject({ status: 'converted', version: 2 });
+      // A form still showing Quoted cannot put it back unseen.
+      expect((await call('PUT', `/api/leads/${lead.id}`, { status: 'quoted', version: 1 })).statusCode).toBe(409);
+
+      const older = await insertLead(t.database.db, { createdAt: new Date('2026-01-01T00:00:00Z') });
+      const newer = await insertLead(t.database.db, { notes: 'From the newer lead' });
+      const merged = await call('POST', `/api/leads/${newer.id}/merge`, { otherId: older.id });
+      expect(merged.statusCode, merged.body).toBe(200);
+      expect(await leadRow(older.id)).toMatchObject({ version: 2 });
+    });
+  });
+
   describe('timeline entries', () => {
     const newEntry = async () => {
       const lead = await insertLead(t.database.db);
