@@ -124,4 +124,55 @@ test.describe('two people editing one record', () => {
       await other.close();
     }
   });
+
+  test('company details: two admins; a live refresh keeps the typing, the stale save shows the notice', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    type Company = Record<string, string | number>;
+    const before = await api(page).get<Company>('/api/settings');
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    try {
+      const otherAdmin = await context.newPage();
+      await signInViaApi(otherAdmin, E2E_USERS.admin);
+      await page.goto('/admin/settings');
+      const name = page.getByLabel('Company name');
+      await expect(name).toHaveValue(String(before.companyName));
+      await name.fill('Typed Here Lda');
+
+      // The other admin saves another field (the spec's call, no version); the live event refreshes
+      // this form: the untouched field shows it, the typed one stays.
+      await api(otherAdmin).put('/api/settings', { managerGeralName: 'Rui Moreira' });
+      await expect(page.getByLabel('Geral manager name')).toHaveValue('Rui Moreira', { timeout: 8_000 });
+      await expect(name).toHaveValue('Typed Here Lda');
+
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      const notice = page.getByTestId('stale-write');
+      await expect(notice).toContainText('This record was changed by someone else. Reload to see the latest.');
+      await expect(name).toHaveValue('Typed Here Lda');
+      await notice.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath('stale-settings-light.png') });
+      await page.evaluate(() => document.documentElement.classList.add('dark'));
+      await page.screenshot({ path: testInfo.outputPath('stale-settings-dark.png') });
+      await page.evaluate(() => document.documentElement.classList.remove('dark'));
+      await page.setViewportSize({ width: 390, height: 844 });
+      await notice.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath('stale-settings-phone.png') });
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await notice.getByRole('button', { name: 'Reload' }).click();
+      await expect(notice).toBeHidden();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expectToast(page, 'Success', 'Settings saved');
+      expect(await api(page).get<Company>('/api/settings')).toMatchObject({
+        companyName: 'Typed Here Lda',
+        managerGeralName: 'Rui Moreira',
+      });
+    } finally {
+      await context.close();
+      // Put the details back for the specs after this one.
+      const { companyName, managerGeralName } = before;
+      await api(page).put('/api/settings', { companyName, managerGeralName });
+    }
+  });
 });
