@@ -50,6 +50,7 @@ test.describe('two people editing one record', () => {
       // For a look at the notice: light, dark, and a phone's width (the form stays as typed).
       await page.screenshot({ path: testInfo.outputPath('stale-lead-light.png') });
       await page.evaluate(() => document.documentElement.classList.add('dark'));
+      await page.waitForTimeout(400); // the colours' transition
       await page.screenshot({ path: testInfo.outputPath('stale-lead-dark.png') });
       await page.evaluate(() => document.documentElement.classList.remove('dark'));
       await page.setViewportSize({ width: 390, height: 844 });
@@ -110,6 +111,7 @@ test.describe('two people editing one record', () => {
       await expect(dialog.getByLabel('Model')).toHaveValue('A6 Avant');
       await page.screenshot({ path: testInfo.outputPath('stale-proposal-light.png') });
       await page.evaluate(() => document.documentElement.classList.add('dark'));
+      await page.waitForTimeout(400); // the colours' transition
       await page.screenshot({ path: testInfo.outputPath('stale-proposal-dark.png') });
       await page.evaluate(() => document.documentElement.classList.remove('dark'));
       await notice.getByRole('button', { name: 'Reload' }).click();
@@ -153,6 +155,7 @@ test.describe('two people editing one record', () => {
       await notice.scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath('stale-settings-light.png') });
       await page.evaluate(() => document.documentElement.classList.add('dark'));
+      await page.waitForTimeout(400); // the colours' transition
       await page.screenshot({ path: testInfo.outputPath('stale-settings-dark.png') });
       await page.evaluate(() => document.documentElement.classList.remove('dark'));
       await page.setViewportSize({ width: 390, height: 844 });
