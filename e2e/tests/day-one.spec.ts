@@ -174,7 +174,14 @@ test.describe('day one, phone', { tag: '@mobile' }, () => {
     const body = `${'Gostaria de saber mais sobre o carro e as condições de entrega. '.repeat(40)}FIM DA MENSAGEM`;
     await page.route(`**/api/leads/${lead.id}/timeline`, async (route) => {
       const res = await route.fetch();
-      const base = { leadId: lead.id, metadata: null, createdBy: null, createdByName: null, editable: false };
+      const base = {
+        leadId: lead.id,
+        metadata: null,
+        createdBy: null,
+        createdByName: null,
+        editable: false,
+        version: 1,
+      };
       const list = [
         {
           ...base,

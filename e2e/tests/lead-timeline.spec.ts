@@ -163,6 +163,7 @@ test.describe('lead timeline', () => {
         createdBy: null,
         createdByName: null,
         editable: false,
+        version: 1,
       });
       await route.fulfill({ response: res, json: list });
     });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { EMAIL_SOURCES, LEAD_STATUSES } from '#shared/leads/status.ts';
 import { FUEL_TYPES, TRANSMISSIONS } from '#shared/vocabulary.ts';
 import { dbIdSchema, webLinkSchema } from './common.ts';
+import { versionField, versionSchema } from './versioned.ts';
 
 /** How a lead arrived: the site's quote form, a mailbox, or typed in by staff. */
 export const LEAD_ORIGINS = ['form', 'email', 'manual'] as const;
@@ -150,6 +151,8 @@ export const leadSchema = leadListItemSchema.extend({
   assignedTo: z.number().nullable(),
   updatedAt: isoInstant,
   duplicates: z.array(possibleDuplicateSchema),
+  /** ADR 022: send it back with an edit; a lead changed since answers 409. */
+  version: versionSchema,
 });
 export type Lead = z.infer<typeof leadSchema>;
 
@@ -246,7 +249,8 @@ export function leadUpdateSchema(currentYear: number) {
       emailSource: emailSourceSchema,
     })
     .partial()
-    .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+    .extend({ version: versionField })
+    .refine((v) => Object.keys(v).some((k) => k !== 'version'), 'Nothing to update');
 }
 export type LeadUpdate = z.output<ReturnType<typeof leadUpdateSchema>>;
 export type LeadUpdateInput = z.input<ReturnType<typeof leadUpdateSchema>>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_SOURCES } from '#shared/leads/status.ts';
 import { FUEL_TYPES } from '#shared/vocabulary.ts';
 import { webLink, webLinkSchema } from './common.ts';
+import { versionField, versionSchema } from './versioned.ts';
 
 /** Decimal strings with two places, as the database keeps money ('23450.00'). */
 const money = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -153,6 +154,10 @@ export const proposalInputSchema = z.object({
 export type ProposalInput = z.input<typeof proposalInputSchema>;
 export type ProposalInputParsed = z.output<typeof proposalInputSchema>;
 
+/** PUT /api/proposals/{id}: the editor's fields plus the optional `version` read (ADR 022). */
+export const proposalUpdateSchema = proposalInputSchema.extend({ version: versionField });
+export type ProposalUpdateInput = z.input<typeof proposalUpdateSchema>;
+
 /**
  * A proposal as the API answers it. Every field the input rewrites (text, links, dates, amounts) is
  * read back as plain text here: an answer must never refuse what the input rule let through and
@@ -189,6 +194,8 @@ export const proposalSchema = proposalInputSchema.extend({
   createdBy: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** ADR 022: send it back with an edit or delete; a proposal changed since answers 409. */
+  version: versionSchema,
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 export const proposalListSchema = z.array(proposalSchema);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { settingLink } from '#shared/links.ts';
 import type { Settings } from '#shared/settings.ts';
+import { versionField, versionSchema } from './versioned.ts';
 
 const managerSchema = z.object({ name: z.string(), phone: z.string() });
 export type Manager = z.infer<typeof managerSchema>;
@@ -84,6 +85,8 @@ export const companySettingsUpdateSchema = z.object({
     .refine((v) => v === '' || settingLink(v) !== '', 'Enter a web address starting with http:// or https://')
     .transform((v) => (v === '' ? '' : settingLink(v)))
     .optional(),
+  /** ADR 022: the version the form read; details saved by someone else since answer 409. */
+  version: versionField,
 });
 export type CompanySettingsUpdateInput = z.input<typeof companySettingsUpdateSchema>;
 export type CompanySettingsUpdate = z.output<typeof companySettingsUpdateSchema>;
@@ -99,10 +102,13 @@ export const companySettingsSchema = z.object({
   managerComercialPhone: z.string(),
   legacySiteUrl: z.string(),
   logoUrl: z.string(),
+  /** ADR 022: moved by every save of the fields above (not by the logo's own calls). */
+  version: versionSchema,
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
-export function toCompanySettings(s: Settings): CompanySettings {
+/** The stored values as the company card shows them (the version is read apart: settings.repository). */
+export function toCompanySettings(s: Settings): Omit<CompanySettings, 'version'> {
   const fields = Object.fromEntries(
     Object.entries(COMPANY_SETTING_FIELDS).map(([field, key]) => [field, s[key]]),
   ) as Record<CompanySettingField, string>;

@@ -3,6 +3,7 @@
  * and cannot be edited or deleted by staff.
  */
 import { z } from 'zod';
+import { versionField, versionSchema } from './versioned.ts';
 
 export const TIMELINE_TYPES = ['email', 'chat', 'call'] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
@@ -122,6 +123,8 @@ export const timelineEntrySchema = z.object({
   createdByName: z.string().nullable(),
   /** False for e-mail entries (staff cannot edit them) and for entries the product wrote itself. */
   editable: z.boolean(),
+  /** ADR 022: send it back with an edit or delete; an entry changed since answers 409. */
+  version: versionSchema,
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 export const timelineListSchema = z.array(timelineEntrySchema);
@@ -133,25 +136,29 @@ const NON_EMAIL_REQUIRED = 'Title and description are required for non-email ent
  * `createdAt` lets them log a contact that happened earlier (defaults to now, never in the future).
  * Type email is refused here: e-mails come from the mail integration.
  */
-export const timelineEntryInputSchema = z
-  .object({
-    type: z.enum(TIMELINE_TYPES, { error: 'Type must be email, chat or call' }),
-    title: z.string().trim().max(200, 'Title is at most 200 characters').optional().nullable(),
-    description: z.string().trim().max(5000, 'Description is at most 5000 characters').optional().nullable(),
-    emailData: emailDataSchema.optional().nullable(),
-    metadata: timelineMetadataSchema.optional().nullable(),
-    // Older years do not survive the round trip (JavaScript reads year 0001 back as 2001).
-    createdAt: z.iso
-      .datetime({ offset: true, error: 'Date must be a valid date and time' })
-      .refine((v) => Date.parse(v) >= Date.UTC(1970, 0, 1), 'Date must be in 1970 or later')
-      .optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.type !== 'email' && (!v.title || !v.description)) {
-      ctx.addIssue({ code: 'custom', message: NON_EMAIL_REQUIRED, path: [!v.title ? 'title' : 'description'] });
-    }
-  });
+const entryFields = z.object({
+  type: z.enum(TIMELINE_TYPES, { error: 'Type must be email, chat or call' }),
+  title: z.string().trim().max(200, 'Title is at most 200 characters').optional().nullable(),
+  description: z.string().trim().max(5000, 'Description is at most 5000 characters').optional().nullable(),
+  emailData: emailDataSchema.optional().nullable(),
+  metadata: timelineMetadataSchema.optional().nullable(),
+  // Older years do not survive the round trip (JavaScript reads year 0001 back as 2001).
+  createdAt: z.iso
+    .datetime({ offset: true, error: 'Date must be a valid date and time' })
+    .refine((v) => Date.parse(v) >= Date.UTC(1970, 0, 1), 'Date must be in 1970 or later')
+    .optional(),
+});
+const refineEntry = (v: z.output<typeof entryFields>, ctx: z.RefinementCtx) => {
+  if (v.type !== 'email' && (!v.title || !v.description)) {
+    ctx.addIssue({ code: 'custom', message: NON_EMAIL_REQUIRED, path: [!v.title ? 'title' : 'description'] });
+  }
+};
+export const timelineEntryInputSchema = entryFields.superRefine(refineEntry);
 export type TimelineEntryInput = z.input<typeof timelineEntryInputSchema>;
+
+/** PUT /api/timeline/{id}: the entry's fields plus the optional `version` read (ADR 022). */
+export const timelineEntryUpdateSchema = entryFields.extend({ version: versionField }).superRefine(refineEntry);
+export type TimelineEntryUpdateInput = z.input<typeof timelineEntryUpdateSchema>;
 
 /** POST /api/leads/{id}/quick-contact: the call/chat log; notes are required. */
 export const quickContactSchema = z.object({

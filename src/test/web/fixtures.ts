@@ -76,6 +76,7 @@ export function buildLead(overrides: Partial<Lead> = {}): Lead {
     assignedTo: null,
     updatedAt: '2026-11-21T14:05:00.000Z',
     duplicates: [],
+    version: 1,
     ...overrides,
   };
 }

@@ -163,6 +163,7 @@ export function buildProposalAnswer(overrides: Partial<Proposal> = {}): Proposal
     createdBy: null,
     createdAt: '2026-11-10T09:00:00.000Z',
     updatedAt: '2026-11-10T09:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }

@@ -34,7 +34,8 @@ export function StaleWriteNotice({
       <AlertTitle className="line-clamp-none">{message}</AlertTitle>
       <AlertDescription>
         <p>What you typed is still here. Reload, check it against the latest, then save again.</p>
-        <Button size="sm" variant="outline" className="mt-1" onClick={onReload} disabled={reloading}>
+        {/* type="button": inside a dialog's form the notice must not submit it. */}
+        <Button type="button" size="sm" variant="outline" className="mt-1" onClick={onReload} disabled={reloading}>
           {reloading ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
           Reload
         </Button>

@@ -1,4 +1,4 @@
-import { numeric, timestamp } from 'drizzle-orm/pg-core';
+import { integer, numeric, timestamp } from 'drizzle-orm/pg-core';
 
 // Shared column helpers: every table keeps UTC instants (timestamptz) and exact decimals.
 export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -8,3 +8,6 @@ export const updatedAt = () => timestamp({ withTimezone: true }).notNull().defau
 export const money15 = () => numeric({ precision: 15, scale: 2 });
 /** decimal(10,2): proposals. */
 export const money10 = () => numeric({ precision: 10, scale: 2 });
+
+/** Optimistic concurrency (ADR 022): every protected record's `version integer not null default 1`. */
+export const version = () => integer().notNull().default(1);

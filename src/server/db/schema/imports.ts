@@ -1,12 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { createdAt, money15, updatedAt } from './columns.ts';
+import { createdAt, money15, updatedAt, version } from './columns.ts';
 import { leads } from './leads.ts';
 import { proposals } from './proposals.ts';
-
-/** Optimistic concurrency (docs/decisions/022-optimistic-concurrency.md): every update adds one. */
-const version = () => integer().notNull().default(1);
 
 export const suppliers = pgTable('suppliers', {
   id: serial().primaryKey(),

@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { createdAt, money15, updatedAt } from './columns.ts';
+import { createdAt, money15, updatedAt, version } from './columns.ts';
 
 /** Generated lead references are 'L' + this number (ADR 008): short enough to read out on the phone. */
 export const leadReferenceSeq = pgSequence('lead_reference_seq', { startWith: 10001 });
@@ -57,6 +57,8 @@ export const leads = pgTable(
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** ADR 022: bumped by every change to a field staff edit (not by timeline, mail, star or seen). */
+    version: version(),
   },
   (t) => [
     check(
@@ -103,6 +105,8 @@ export const leadTimeline = pgTable(
     messageId: varchar({ length: 998 }).unique(),
     createdAt: createdAt(),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** ADR 022: bumped by an edit (not by the delivery state of a sent e-mail). */
+    version: version(),
   },
   (t) => [
     check('lead_timeline_type_check', sql`${t.type} in ('email', 'chat', 'call')`),

@@ -13,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { createdAt, money10, updatedAt } from './columns.ts';
+import { createdAt, money10, updatedAt, version } from './columns.ts';
 import { leads } from './leads.ts';
 
 export const proposals = pgTable(
@@ -62,6 +62,8 @@ export const proposals = pgTable(
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** ADR 022: bumped by an edit in the editor (not by customer views). */
+    version: version(),
   },
   (t) => [index('proposals_lead_idx').on(t.leadId)],
 );

@@ -1,5 +1,5 @@
 import { pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, updatedAt, version } from './columns.ts';
 
 /** Admin-editable values; keys and defaults live in src/shared/settings.ts. */
 export const systemSettings = pgTable('system_settings', {
@@ -9,4 +9,9 @@ export const systemSettings = pgTable('system_settings', {
   description: text(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /**
+   * ADR 022. The company details are many rows edited as one record: the `company` row (no value)
+   * carries their version, bumped by every save of the company card (details or logo).
+   */
+  version: version(),
 });

@@ -1,4 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { missedWriteError, nextVersion, versionedWhere, type VersionedWriteOptions } from '#server/lib/versioned.ts';
+import type { AppError } from '#server/lib/app-error.ts';
 import { normalizePhone } from '#shared/phone.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { leads } from '#server/db/schema/leads.ts';
@@ -52,12 +54,29 @@ export async function insertLead(db: DbOrTx, values: NewLeadRow): Promise<LeadRo
   return row!;
 }
 
-/** Partial update; phoneNormalized follows phone when phone is part of it. Undefined when missing. */
-export async function updateLead(db: DbOrTx, id: number, values: Partial<NewLeadRow>): Promise<LeadRow | undefined> {
+/**
+ * Partial update of fields staff edit; phoneNormalized follows phone when phone is part of it. Adds
+ * one to the version (ADR 022) and, with `expected`, writes only while the version is still that.
+ * Undefined when no row changed (missing, or stale: see missedWriteError).
+ */
+export async function updateLead(
+  db: DbOrTx,
+  id: number,
+  values: Partial<NewLeadRow>,
+  expected: number | null = null,
+): Promise<LeadRow | undefined> {
   const set = 'phone' in values ? { ...values, phoneNormalized: normalizePhone(values.phone) } : values;
-  const [row] = await db.update(leads).set(set).where(eq(leads.id, id)).returning();
+  const [row] = await db
+    .update(leads)
+    .set({ ...set, ...nextVersion(leads) })
+    .where(versionedWhere(leads, id, expected))
+    .returning();
   return row;
 }
+
+/** After updateLead changed no row: 404 when the lead is gone, else 409 STALE_VERSION. */
+export const missedLeadWrite = (db: DbOrTx, id: number, opts: VersionedWriteOptions): Promise<AppError> =>
+  missedWriteError(db, leads, id, opts);
 
 export async function leadExists(db: DbOrTx, leadId: number): Promise<boolean> {
   const [row] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).limit(1);

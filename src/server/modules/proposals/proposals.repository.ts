@@ -2,6 +2,8 @@ import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { leads } from '#server/db/schema/leads.ts';
 import { proposals, proposalViewVisits } from '#server/db/schema/proposals.ts';
+import type { AppError } from '#server/lib/app-error.ts';
+import { missedWriteError, nextVersion, versionedWhere, type VersionedWriteOptions } from '#server/lib/versioned.ts';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type NewProposalRow = typeof proposals.$inferInsert;
@@ -76,10 +78,40 @@ export async function updateProposal(
   return row;
 }
 
-export async function deleteProposal(db: DbOrTx, id: number): Promise<ProposalRow | undefined> {
-  const [row] = await db.delete(proposals).where(eq(proposals.id, id)).returning();
+/**
+ * A save from the editor: adds one to the version (ADR 022) and, with `expected`, writes only while
+ * the version is still that. Undefined when no row changed (see missedProposalWrite).
+ */
+export async function editProposal(
+  db: DbOrTx,
+  id: number,
+  values: Partial<NewProposalRow>,
+  expected: number | null,
+): Promise<ProposalRow | undefined> {
+  const [row] = await db
+    .update(proposals)
+    .set({ ...values, ...nextVersion(proposals) })
+    .where(versionedWhere(proposals, id, expected))
+    .returning();
   return row;
 }
+
+/** Deletes the proposal while its version is still `expected` (or always); undefined when none went. */
+export async function deleteProposal(
+  db: DbOrTx,
+  id: number,
+  expected: number | null = null,
+): Promise<ProposalRow | undefined> {
+  const [row] = await db
+    .delete(proposals)
+    .where(versionedWhere(proposals, id, expected))
+    .returning();
+  return row;
+}
+
+/** After an edit or delete that changed no row: 404 when the proposal is gone, else 409 STALE_VERSION. */
+export const missedProposalWrite = (db: DbOrTx, id: number, opts: VersionedWriteOptions): Promise<AppError> =>
+  missedWriteError(db, proposals, id, opts);
 
 /** Every proposal of one lead moves to another (a merge). */
 export async function moveProposalsToLead(db: DbOrTx, fromLeadId: number, toLeadId: number): Promise<void> {

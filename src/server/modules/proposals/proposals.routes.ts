@@ -4,6 +4,7 @@ import { idParamSchema } from '#shared/schemas/common.ts';
 import {
   PROPOSAL_LIMITS,
   proposalInputSchema,
+  proposalUpdateSchema,
   proposalListSchema,
   proposalWriteResponseSchema,
   publicProposalResponseSchema,
@@ -13,6 +14,7 @@ import {
 } from '#shared/schemas/proposals.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { keepOmittedFields } from '#server/lib/keep-omitted.ts';
+import { expectedVersion } from '#server/lib/versioned.ts';
 import { SESSION_COOKIE, signedInUser } from '#server/plugins/auth.ts';
 import type { SessionService } from '#server/modules/auth/session.service.ts';
 import type { ProposalsService } from './proposals.service.ts';
@@ -64,16 +66,20 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
       config: access,
       // A field left out keeps its stored value (not the create defaults); ISV, IVA and total are recomputed.
       preValidation: keepOmittedFields(Object.keys(proposalInputSchema.shape), (id) => proposals.stored(id)),
-      schema: { params: idParamSchema, body: proposalInputSchema, response: { 200: proposalWriteResponseSchema } },
+      schema: { params: idParamSchema, body: proposalUpdateSchema, response: { 200: proposalWriteResponseSchema } },
     },
-    async (request) => proposals.update(request.params.id, request.body, signedInUser(request)),
+    async (request) => {
+      const { version: _version, ...input } = request.body;
+      return proposals.update(request.params.id, input, expectedVersion(request, request.body), signedInUser(request));
+    },
   );
 
   app.delete(
     '/api/proposals/:id',
     { config: access, schema: { params: idParamSchema, response: { 200: ok } } },
     async (request) => {
-      await proposals.remove(request.params.id, signedInUser(request));
+      // No body: the version read comes as If-Match (ADR 022).
+      await proposals.remove(request.params.id, expectedVersion(request), signedInUser(request));
       return { ok: true as const };
     },
   );

@@ -15,6 +15,7 @@ import { todayInLisbon } from '#shared/tax/dates.ts';
 import { aCar } from '#shared/text/english.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import { staleVersion } from '#server/lib/versioned.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { PhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
 import { leadExists, quoteLeadFromProposal } from '#server/modules/leads/leads.api.ts';
@@ -32,6 +33,8 @@ import * as repo from './proposals.repository.ts';
 
 export const PROPOSAL_NOT_FOUND = 'Proposta não encontrada';
 export const STAFF_PROPOSAL_NOT_FOUND = 'Proposal not found';
+/** The record's name in the 409 of a stale write (ADR 022). */
+const PROPOSAL_RECORD = { record: 'proposal', notFoundMessage: STAFF_PROPOSAL_NOT_FOUND };
 export const LEAD_NOT_FOUND = 'Lead not found';
 /** The same visitor reloading the page within this time is one view. */
 export const VIEW_DEDUPE_MS = 30 * 60 * 1000;
@@ -169,12 +172,22 @@ export function createProposalsService(deps: Deps) {
       return row ? toProposal(row) : undefined;
     },
 
-    async update(id: number, input: ProposalInputParsed, user: { id: number }): Promise<ProposalWriteResponse> {
+    /**
+     * With `expected` (the version the client read) a proposal changed since answers 409 and nothing
+     * is written (ADR 022): checked before any photo is fetched, and again by the update itself.
+     */
+    async update(
+      id: number,
+      input: ProposalInputParsed,
+      expected: number | null,
+      user: { id: number },
+    ): Promise<ProposalWriteResponse> {
       const existing = await repo.findById(db, id);
       if (!existing) throw notFound(STAFF_PROPOSAL_NOT_FOUND);
+      if (expected !== null && existing.version !== expected) throw staleVersion(PROPOSAL_RECORD.record);
       const result = await save(input, id, async (tx, values) => {
-        const row = await repo.updateProposal(tx, id, { ...values, updatedAt: clock.now() });
-        if (!row) throw notFound(STAFF_PROPOSAL_NOT_FOUND);
+        const row = await repo.editProposal(tx, id, { ...values, updatedAt: clock.now() }, expected);
+        if (!row) throw await repo.missedProposalWrite(tx, id, PROPOSAL_RECORD);
         return row;
       });
       leadChanged(existing.leadId, user.id);
@@ -190,10 +203,10 @@ export function createProposalsService(deps: Deps) {
       return { url: stored.url, width: photo.width, height: photo.height };
     },
 
-    async remove(id: number, user: { id: number }): Promise<void> {
+    async remove(id: number, expected: number | null, user: { id: number }): Promise<void> {
       // Its stored photos go with it (stored_media cascades).
-      const row = await repo.deleteProposal(db, id);
-      if (!row) throw notFound(STAFF_PROPOSAL_NOT_FOUND);
+      const row = await repo.deleteProposal(db, id, expected);
+      if (!row) throw await repo.missedProposalWrite(db, id, PROPOSAL_RECORD);
       leadChanged(row.leadId, user.id);
     },
 

@@ -56,6 +56,7 @@ describe('company settings', () => {
       managerComercialPhone: '+351 920 000 000',
       legacySiteUrl: '',
       logoUrl: '',
+      version: 1,
     });
   });
 
@@ -203,5 +204,58 @@ describe('company settings', () => {
     });
     expect(upload.statusCode).toBe(403);
     expect(await stored()).toEqual(before);
+  });
+
+  // ADR 022: the company details are one record; two admins saving at once no longer overwrite each other.
+  it('saves with the version read; a stale save answers 409 and writes nothing; the logo leaves it alone', async () => {
+    const { version } = (await call('GET', '/api/settings')).json() as CompanySettings;
+    const mine = await call('PUT', '/api/settings', { companyPhone: '+351 211 111 111', version });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ companyPhone: '+351 211 111 111', version: version + 1 });
+
+    const before = await stored();
+    const audit = await lastAudit();
+    const theirs = await call('PUT', '/api/settings', { companyName: 'Other Name', version });
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.json()).toEqual({
+      code: 'STALE_VERSION',
+      message: 'This record was changed by someone else. Reload to see the latest.',
+    });
+    // A stale save that changes nothing is refused too (its form was based on old values).
+    expect((await call('PUT', '/api/settings', { companyPhone: '+351 211 111 111', version })).statusCode).toBe(409);
+    expect(await stored()).toEqual(before);
+    expect((await lastAudit())!.id).toBe(audit!.id);
+
+    // The logo is not part of the form's save: replacing it does not make an open form stale.
+    const logo = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/logo',
+      headers: { cookie, 'content-type': 'image/png' },
+      payload: await png('#336699'),
+    });
+    expect(logo.json()).toMatchObject({ version: version + 1 });
+    const again = await call('PUT', '/api/settings', { companyName: 'Other Name', version: version + 1 });
+    expect(again.json()).toMatchObject({ companyName: 'Other Name', version: version + 2 });
+    // Without a version: the spec's call, last save wins.
+    expect((await call('PUT', '/api/settings', { companyName: 'AutoImport' })).json()).toMatchObject({
+      companyName: 'AutoImport',
+      version: version + 3,
+    });
+    await call('DELETE', '/api/settings/logo');
+  });
+
+  it('of two saves of one version exactly one wins', async () => {
+    const { version } = (await call('GET', '/api/settings')).json() as CompanySettings;
+    const results = await Promise.all(
+      ['+351 212 000 001', '+351 212 000 002'].map((companyPhone) =>
+        call('PUT', '/api/settings', { companyPhone, version }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!.json() as CompanySettings;
+    expect((await call('GET', '/api/settings')).json()).toMatchObject({
+      companyPhone: winner.companyPhone,
+      version: version + 1,
+    });
   });
 });

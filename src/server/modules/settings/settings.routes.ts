@@ -7,6 +7,7 @@ import {
   publicSettingsSchema,
 } from '#shared/schemas/settings.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { FastifyRequest } from 'fastify';
 import type { SettingsService } from './settings.service.ts';
@@ -42,7 +43,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
       config: { access: 'admin' },
       schema: { body: companySettingsUpdateSchema, response: { 200: companySettingsSchema } },
     },
-    async (request) => settings.updateCompany(request.body, actor(request)),
+    async (request) => settings.updateCompany(request.body, expectedVersion(request, request.body), actor(request)),
   );
 
   app.post(

@@ -20,7 +20,14 @@ import {
   mediaKeyFromUrl,
   normalisePhoto,
 } from '#server/modules/media/media.api.ts';
-import { readSettings, writeSettings } from './settings.repository.ts';
+import { staleVersion } from '#server/lib/versioned.ts';
+import { bumpCompanyVersion, readCompanyVersion, readSettings, writeSettings } from './settings.repository.ts';
+
+/**
+ * The record's name in the 409 of a stale save of the company details (ADR 022): the spec's own
+ * words, 'This record was changed by someone else. Reload to see the latest.'.
+ */
+export const COMPANY_RECORD = 'record';
 
 const PUBLIC_KEYS = Object.keys(SETTINGS).filter(
   (k) => k.startsWith('company.') || k.startsWith('manager.'),
@@ -41,10 +48,21 @@ export function createSettingsService(deps: {
 }) {
   const { db, clock, hub, audit } = deps;
 
-  /** Writes the changed values and audits them as settings_changed, in one transaction. */
-  async function save(actor: SettingsActor, values: Partial<Settings>, labels: string[], extra?: () => Promise<void>) {
+  /**
+   * Writes the changed values and audits them as settings_changed, in one transaction. `version`:
+   * a save of the company form moves the company details' version, refused (409, nothing written)
+   * when it is no longer `version.expected`.
+   */
+  async function save(
+    actor: SettingsActor,
+    values: Partial<Settings>,
+    labels: string[],
+    extra?: () => Promise<void>,
+    version?: { expected: number | null },
+  ) {
     const now = clock.now();
     await db.transaction(async (tx) => {
+      if (version && !(await bumpCompanyVersion(tx, version.expected))) throw staleVersion(COMPANY_RECORD);
       await writeSettings(tx, values, now);
       await audit.record(
         {
@@ -76,13 +94,20 @@ export function createSettingsService(deps: {
     },
     /** Everything the Settings screen's company card edits (admins). */
     async getCompany(): Promise<CompanySettings> {
-      return toCompanySettings(await readSettings(db));
+      const [values, version] = await Promise.all([readSettings(db), readCompanyVersion(db)]);
+      return { ...toCompanySettings(values), version };
     },
     /**
      * Saves the company details that differ from the stored ones (a field left out keeps its
      * value); audited as settings_changed naming what changed. Nothing changed: nothing written.
+     * With `expected` (the version the form read) details saved by someone else since answer 409
+     * and nothing is written (ADR 022). The logo has its own calls and leaves the version alone.
      */
-    async updateCompany(input: CompanySettingsUpdate, actor: SettingsActor): Promise<CompanySettings> {
+    async updateCompany(
+      input: CompanySettingsUpdate,
+      expected: number | null,
+      actor: SettingsActor,
+    ): Promise<CompanySettings> {
       const current = await readSettings(db);
       const values: Partial<Settings> = {};
       const labels: string[] = [];
@@ -92,7 +117,8 @@ export function createSettingsService(deps: {
         values[key] = value;
         labels.push(COMPANY_SETTING_LABELS[field]);
       }
-      if (labels.length) await save(actor, values, labels);
+      if (labels.length) await save(actor, values, labels, undefined, { expected });
+      else if (expected !== null && expected !== (await readCompanyVersion(db))) throw staleVersion(COMPANY_RECORD);
       return service.getCompany();
     },
     /** A new logo: checked and re-encoded like a photo, stored as media, shown at once; the old one goes. */

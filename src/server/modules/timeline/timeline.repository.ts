@@ -4,6 +4,8 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { users } from '#server/db/schema/auth.ts';
 import { leads, leadTimeline } from '#server/db/schema/leads.ts';
 import { mailAttachments } from '#server/db/schema/messaging.ts';
+import type { AppError } from '#server/lib/app-error.ts';
+import { missedWriteError, nextVersion, versionedWhere, type VersionedWriteOptions } from '#server/lib/versioned.ts';
 
 export type TimelineRow = typeof leadTimeline.$inferSelect;
 export type NewTimelineRow = Omit<typeof leadTimeline.$inferInsert, 'type' | 'emailData' | 'metadata'> & {
@@ -36,6 +38,7 @@ const entryColumns = {
   createdByLastName: users.lastName,
   /** Set when the author's account was deleted (ADR 029): the entry keeps the name, marked. */
   createdByDeletedAt: users.deletedAt,
+  version: leadTimeline.version,
 };
 
 /** A lead's entries, newest first (ties: the later id first), with the author's names. */
@@ -81,12 +84,21 @@ export async function insertEntry(db: DbOrTx, values: NewTimelineRow): Promise<T
   return row!;
 }
 
+/**
+ * A staff edit: adds one to the version (ADR 022) and, with `expected`, writes only while the
+ * version is still that. Undefined when no row changed (see missedEntryWrite).
+ */
 export async function updateEntry(
   db: DbOrTx,
   id: number,
   values: Partial<NewTimelineRow>,
+  expected: number | null = null,
 ): Promise<TimelineRow | undefined> {
-  const [row] = await db.update(leadTimeline).set(values).where(eq(leadTimeline.id, id)).returning();
+  const [row] = await db
+    .update(leadTimeline)
+    .set({ ...values, ...nextVersion(leadTimeline) })
+    .where(versionedWhere(leadTimeline, id, expected))
+    .returning();
   return row;
 }
 
@@ -95,10 +107,22 @@ export async function moveEntries(db: DbOrTx, fromLeadId: number, toLeadId: numb
   await db.update(leadTimeline).set({ leadId: toLeadId }).where(eq(leadTimeline.leadId, fromLeadId));
 }
 
-export async function deleteEntry(db: DbOrTx, id: number): Promise<TimelineRow | undefined> {
-  const [row] = await db.delete(leadTimeline).where(eq(leadTimeline.id, id)).returning();
+/** Deletes the entry while its version is still `expected` (or always); undefined when none went. */
+export async function deleteEntry(
+  db: DbOrTx,
+  id: number,
+  expected: number | null = null,
+): Promise<TimelineRow | undefined> {
+  const [row] = await db
+    .delete(leadTimeline)
+    .where(versionedWhere(leadTimeline, id, expected))
+    .returning();
   return row;
 }
+
+/** After an edit or delete that changed no row: 404 when the entry is gone, else 409 STALE_VERSION. */
+export const missedEntryWrite = (db: DbOrTx, id: number, opts: VersionedWriteOptions): Promise<AppError> =>
+  missedWriteError(db, leadTimeline, id, opts);
 
 /**
  * lastInteractionAt = the newest entry's time, or the lead's creation when it has none (ADR 012).

@@ -5,9 +5,11 @@ import {
   quickContactSchema,
   timelineEntryInputSchema,
   timelineEntrySchema,
+  timelineEntryUpdateSchema,
   timelineListSchema,
 } from '#shared/schemas/timeline.ts';
 import { keepOmittedFields } from '#server/lib/keep-omitted.ts';
+import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { TimelineService } from './timeline.service.ts';
 
@@ -37,16 +39,18 @@ export const timelineRoutes: FastifyPluginAsyncZod<{ timeline: TimelineService }
       config,
       // A field left out keeps its stored value; the contact time too (createdAt is left to the service).
       preValidation: keepOmittedFields(['type', 'title', 'description', 'metadata'], (id) => timeline.stored(id)),
-      schema: { params: idParamSchema, body: timelineEntryInputSchema, response: { 200: timelineEntrySchema } },
+      schema: { params: idParamSchema, body: timelineEntryUpdateSchema, response: { 200: timelineEntrySchema } },
     },
-    async (request) => timeline.update(request.params.id, request.body, signedInUser(request)),
+    async (request) =>
+      timeline.update(request.params.id, request.body, expectedVersion(request, request.body), signedInUser(request)),
   );
 
   app.delete(
     '/api/timeline/:id',
     { config, schema: { params: idParamSchema, response: { 200: okResponseSchema } } },
     async (request) => {
-      await timeline.remove(request.params.id, signedInUser(request));
+      // No body: the version read comes as If-Match (ADR 022).
+      await timeline.remove(request.params.id, expectedVersion(request), signedInUser(request));
       return { ok: true as const };
     },
   );

@@ -16,6 +16,8 @@ import * as repo from './timeline.repository.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
 export const ENTRY_NOT_FOUND = 'Timeline entry not found';
+/** The record's name in the 409 of a stale write (ADR 022). */
+const ENTRY_RECORD = { record: 'timeline entry', notFoundMessage: ENTRY_NOT_FOUND };
 export const EMAIL_ENTRY_REFUSED = 'E-mail entries come from the company mailboxes; log a call or a chat instead';
 export const EMAIL_NOT_EDITABLE = 'E-mail entries cannot be edited';
 export const EMAIL_NOT_DELETABLE = 'E-mail entries cannot be deleted';
@@ -64,6 +66,7 @@ export function toTimelineEntry(
     createdBy: row.createdBy,
     createdByName: authorName(row.createdBy, names || row.createdByUsername, row.createdByDeletedAt),
     editable: type !== 'email' && !metadata?.event,
+    version: row.version,
   };
 }
 
@@ -168,24 +171,36 @@ export function createTimelineService(deps: {
       return (await repo.findEntry(db, id)) ? answer(id) : undefined;
     },
 
-    async update(id: number, input: EntryInput, user: Author): Promise<TimelineEntry> {
+    /**
+     * With `expected` (the version the client read) an entry changed since answers 409 and nothing
+     * is written (ADR 022). The lead's own version stays: its last interaction is not a field staff edit.
+     */
+    async update(id: number, input: EntryInput, expected: number | null, user: Author): Promise<TimelineEntry> {
       const entry = await editableEntry(id, EMAIL_NOT_EDITABLE);
       refuseEmail(input);
-      await write(entry.leadId, user.id, (tx) =>
-        repo.updateEntry(tx, id, {
-          type: input.type,
-          title: input.title ?? null,
-          description: input.description ?? null,
-          ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
-          ...(input.createdAt !== undefined ? { createdAt: contactTime(input.createdAt) } : {}),
-        }),
-      );
+      await write(entry.leadId, user.id, async (tx) => {
+        const row = await repo.updateEntry(
+          tx,
+          id,
+          {
+            type: input.type,
+            title: input.title ?? null,
+            description: input.description ?? null,
+            ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+            ...(input.createdAt !== undefined ? { createdAt: contactTime(input.createdAt) } : {}),
+          },
+          expected,
+        );
+        if (!row) throw await repo.missedEntryWrite(tx, id, ENTRY_RECORD);
+      });
       return answer(id);
     },
 
-    async remove(id: number, user: Author): Promise<void> {
+    async remove(id: number, expected: number | null, user: Author): Promise<void> {
       const entry = await editableEntry(id, EMAIL_NOT_DELETABLE);
-      await write(entry.leadId, user.id, (tx) => repo.deleteEntry(tx, id));
+      await write(entry.leadId, user.id, async (tx) => {
+        if (!(await repo.deleteEntry(tx, id, expected))) throw await repo.missedEntryWrite(tx, id, ENTRY_RECORD);
+      });
     },
 
     /** The quick contact log: a 'Phone Call' or 'Text/WhatsApp' entry with the notes. */

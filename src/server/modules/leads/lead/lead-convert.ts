@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { LEAD_STATUS_LABELS, type LeadStatus } from '#shared/leads/status.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { leads } from '#server/db/schema/leads.ts';
+import { nextVersion } from '#server/lib/versioned.ts';
 import { addTimelineEntry, recomputeLastInteraction } from '#server/modules/timeline/timeline.api.ts';
 
 /**
@@ -33,7 +34,12 @@ export async function convertLeadToImport(
     at: Date;
   },
 ): Promise<void> {
-  await tx.update(leads).set({ status: 'converted', updatedAt: input.at }).where(eq(leads.id, input.leadId));
+  // The status is a field staff edit: the version moves (ADR 022), so a form still showing the old
+  // status cannot put it back unseen.
+  await tx
+    .update(leads)
+    .set({ status: 'converted', updatedAt: input.at, ...nextVersion(leads) })
+    .where(eq(leads.id, input.leadId));
   const was = LEAD_STATUS_LABELS[input.previousStatus as LeadStatus] ?? input.previousStatus;
   await addTimelineEntry(tx, {
     leadId: input.leadId,

@@ -16,6 +16,7 @@ export function toLead(row: LeadDetailRow, duplicates: PossibleDuplicate[]): Lea
     assignedTo,
     updatedAt,
     phoneNormalized: _,
+    version,
     ...listRow
   } = row;
   return {
@@ -31,5 +32,6 @@ export function toLead(row: LeadDetailRow, duplicates: PossibleDuplicate[]): Lea
     assignedTo,
     updatedAt: new Date(updatedAt).toISOString(),
     duplicates,
+    version,
   };
 }

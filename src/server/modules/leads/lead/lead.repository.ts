@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { leads, userLeadViews } from '#server/db/schema/leads.ts';
+import { nextVersion } from '#server/lib/versioned.ts';
 import { leadListColumns, type LeadRow } from '../leads.repository.ts';
 
 /** The columns of the detail view (a list row plus the rest), `seen` for `userId`. */
@@ -18,6 +19,7 @@ export function leadDetailColumns(userId: number) {
     assignedTo: leads.assignedTo,
     updatedAt: leads.updatedAt,
     phoneNormalized: leads.phoneNormalized,
+    version: leads.version,
   };
 }
 
@@ -32,7 +34,10 @@ export async function findLeadById(db: DbOrTx, id: number): Promise<LeadRow | un
   return row;
 }
 
-/** Flips the star in one statement (two clicks at once never lose one); undefined when missing. */
+/**
+ * Flips the star in one statement (two clicks at once never lose one); undefined when missing. Not
+ * a field of the lead's forms: the version stays (ADR 022), so an open form is not made stale.
+ */
 export async function toggleStar(db: DbOrTx, id: number, now: Date): Promise<boolean | undefined> {
   const [row] = await db
     .update(leads)
@@ -71,5 +76,9 @@ export async function lockLeadQuote(tx: DbOrTx, id: number) {
 }
 
 export async function setLeadQuote(tx: DbOrTx, id: number, quotedAmount: string, at: Date): Promise<void> {
-  await tx.update(leads).set({ status: 'quoted', quotedAmount, updatedAt: at }).where(eq(leads.id, id));
+  // Status and quoted amount are fields staff edit: the version moves (ADR 022).
+  await tx
+    .update(leads)
+    .set({ status: 'quoted', quotedAmount, updatedAt: at, ...nextVersion(leads) })
+    .where(eq(leads.id, id));
 }

@@ -10,6 +10,7 @@ import {
   starResponseSchema,
 } from '#shared/schemas/leads.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { LeadService } from './lead.service.ts';
 import { yearBoundSchema } from './year-bound-schema.ts';
@@ -55,7 +56,8 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leads: LeadService; clock: Cloc
         response: { 200: leadWriteResponseSchema },
       },
     },
-    async (request) => leads.update(request.params.id, request.body, signedInUser(request)),
+    async (request) =>
+      leads.update(request.params.id, request.body, expectedVersion(request, request.body), signedInUser(request)),
   );
 
   app.post(

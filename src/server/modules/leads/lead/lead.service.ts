@@ -1,13 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { QuoteRequest } from '#shared/schemas/contact-form.ts';
 import type { Lead, LeadCreate, LeadUpdate, ManualLead } from '#shared/schemas/leads.ts';
 import type { NotificationsService, NotifyInput } from '#server/modules/notifications/notifications.service.ts';
 import { addTimelineEntry } from '#server/modules/timeline/timeline.api.ts';
-import { insertLead, nextLeadReference, updateLead, type LeadRow, type NewLeadRow } from '../leads.repository.ts';
+import {
+  insertLead,
+  missedLeadWrite,
+  nextLeadReference,
+  updateLead,
+  type LeadRow,
+  type NewLeadRow,
+} from '../leads.repository.ts';
 import { findDuplicates } from '../merge/lead-duplicates.repository.ts';
 import { toLead } from './lead-detail.ts';
 import { leadFromQuote, newLeadNotification, quoteRequestEntry, type QuoteTracking } from './lead-from-quote.ts';
@@ -16,6 +24,8 @@ import { makeModelWithLink } from './listing-link.ts';
 import { findLeadById, findLeadDetail, insertLeadView, markLeadSeen, toggleStar } from './lead.repository.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
+/** The record's name in the 409 of a stale write (ADR 022). */
+export const LEAD_RECORD = { record: 'lead', notFoundMessage: LEAD_NOT_FOUND };
 /** Converted is set by creating an import from the lead, not by a status edit (ADR 012). */
 export const CONVERT_REFUSED =
   'A lead becomes converted by creating an import from it: choose Converted and fill in Create Import from Lead';
@@ -111,14 +121,17 @@ export function createLeadService(deps: {
 
     get,
 
-    /** Partial update: only the fields sent change; answers the lead as it is now. */
-    async update(id: number, input: LeadUpdate, user: StaffUser): Promise<Lead> {
+    /**
+     * Partial update: only the fields sent change; answers the lead as it is now. With `expected`
+     * (the version the client read) a lead changed since answers 409 and nothing is written.
+     */
+    async update(id: number, input: LeadUpdate, expected: number | null, user: StaffUser): Promise<Lead> {
       const current = await findLeadById(db, id);
       if (!current) throw notFound(LEAD_NOT_FOUND);
       if (input.status === 'converted' && current.status !== 'converted') {
         throw new AppError('VALIDATION', CONVERT_REFUSED, { status: CONVERT_REFUSED });
       }
-      const { budget, quotedAmount, ...rest } = input;
+      const { budget, quotedAmount, version: _version, ...rest } = input;
       const set: Partial<NewLeadRow> = { updatedAt: clock.now() };
       // Only the keys sent: an absent phone must not reset phone_normalized.
       for (const [key, value] of Object.entries(rest))
@@ -136,7 +149,7 @@ export function createLeadService(deps: {
         if (filled.vehicleMake !== car.vehicleMake) set.vehicleMake = filled.vehicleMake;
         if (filled.vehicleModel !== car.vehicleModel) set.vehicleModel = filled.vehicleModel;
       }
-      if (!(await updateLead(db, id, set))) throw notFound(LEAD_NOT_FOUND);
+      if (!(await updateLead(db, id, set, expected))) throw await missedLeadWrite(db, id, LEAD_RECORD);
       updated(id, user.id);
       return get(id, user.id);
     },

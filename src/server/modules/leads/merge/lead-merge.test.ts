@@ -31,6 +31,7 @@ const row = (over: Partial<LeadRow>): LeadRow => ({
   searchText: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-01T00:00:00Z'),
+  version: 1,
   ...over,
 });
 

@@ -1,15 +1,18 @@
 import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Proposal } from '#shared/schemas/proposals.ts';
 import type { User } from '#shared/schemas/users.ts';
 import { Link, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Loader2, SearchX } from 'lucide-react';
 import { QueryStates } from '#web/components/query-states.tsx';
+import { StaleWriteBoundary } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { ProposalEmailDialog } from '#web/features/email/components/proposal-email-dialog.tsx';
 import { SendEmailButton } from '#web/features/email/components/send-email-dialog.tsx';
 import { useLead } from '#web/features/leads/api/get-lead.ts';
+import { leadKey } from '#web/features/leads/api/lead-keys.ts';
 import { ContactCard } from '#web/features/leads/detail/contact-card.tsx';
 import { DuplicateNotices } from '#web/features/leads/detail/duplicate-notices.tsx';
 import { LeadHeader } from '#web/features/leads/detail/lead-header.tsx';
@@ -33,6 +36,9 @@ export function LeadDetailScreen() {
 
 function LeadDetail({ id }: { id: number }) {
   const query = useLead(id);
+  const queryClient = useQueryClient();
+  // Reload after a stale write (ADR 024): the lead with its timeline and proposals (all under its key).
+  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: leadKey(id) }), [queryClient, id]);
   const [editOpen, setEditOpen] = useState(false);
   const [converting, setConverting] = useState(false);
   // The conversion dialog's picker; the proposals card reads the same query.
@@ -71,7 +77,7 @@ function LeadDetail({ id }: { id: number }) {
       keepDataOnError
     >
       {(lead) => (
-        <>
+        <StaleWriteBoundary refetch={reload}>
           <LeadHeader lead={lead} onEdit={() => setEditOpen(true)} />
           <DuplicateNotices lead={lead} />
           <div className="grid items-start gap-4 lg:grid-cols-2">
@@ -106,7 +112,7 @@ function LeadDetail({ id }: { id: number }) {
               onOpenChange={(open) => !open && setEmailing(null)}
             />
           )}
-        </>
+        </StaleWriteBoundary>
       )}
     </QueryStates>
   );

@@ -34,6 +34,7 @@ const user = (role: User['role']): User => ({
 });
 
 const SETTINGS: CompanySettings = {
+  version: 1,
   companyName: 'AutoImport',
   companyPhone: '+351 210 000 000',
   companyEmail: 'geral@example.pt',
@@ -113,8 +114,48 @@ describe('SettingsScreen', () => {
       companyPhone: '+351 222 333 444',
       managerComercialName: 'Miguel Costa',
       legacySiteUrl: '',
+      version: 1,
     });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled());
+  });
+
+  it('a save after another admin saved shows the notice, keeps what was typed, and a live refresh wipes nothing', async () => {
+    // The server: version 1 until the other admin's save makes it 2; a PUT naming 1 then answers 409.
+    let stored: CompanySettings = SETTINGS;
+    const calls = stubFetch({
+      'GET /api/settings': () => stored,
+      'PUT /api/settings': (call) => {
+        const { version, ...change } = call.body as Partial<CompanySettings>;
+        if (version !== stored.version)
+          return json(
+            { code: 'STALE_VERSION', message: 'This record was changed by someone else. Reload to see the latest.' },
+            409,
+          );
+        stored = { ...stored, ...change, version: stored.version + 1 };
+        return stored;
+      },
+    });
+    renderScreen(user('admin'));
+    fireEvent.change(await screen.findByLabelText('Company name'), { target: { value: 'Mine' } });
+    stored = { ...stored, companyPhone: '+351 299 999 999', version: 2 };
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const notice = await screen.findByTestId('stale-write');
+    expect(notice).toHaveTextContent('This record was changed by someone else. Reload to see the latest.');
+    expect(screen.queryByText(/Failed to save settings/)).toBeNull();
+    expect(screen.getByLabelText('Company name')).toHaveValue('Mine');
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByTestId('stale-write')).toBeNull());
+    // What was typed stays, the untouched fields show the other admin's values; the next save names
+    // the version now read and cannot put the old phone back.
+    expect(screen.getByLabelText('Company name')).toHaveValue('Mine');
+    expect(screen.getByLabelText('Public phone')).toHaveValue('+351 299 999 999');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await expectToast('Success', 'Settings saved');
+    const versions = calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { version: number }).version);
+    expect(versions).toEqual([1, 2]);
+    expect(stored).toMatchObject({ companyName: 'Mine', companyPhone: '+351 299 999 999', version: 3 });
   });
 
   it("shows the server's field message when it refuses a value", async () => {

@@ -9,9 +9,10 @@ import { Card, CardAction, CardContent, CardHeader, CardTitle } from '#web/compo
 import { Input } from '#web/components/ui/input.tsx';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { formatDateTime } from '#web/lib/format.ts';
-import { useUpdateLead } from '../api/update-lead.ts';
+import { useBaseVersion, useStaleWriteEpoch } from '#web/components/stale-write.tsx';
+import { useLeadWrite } from './use-lead-write.ts';
 import { Field } from '../dialogs/lead-fields.tsx';
-import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
+import { toastSuccess } from '#web/lib/notify.ts';
 import { PhoneDialog } from './phone-dialog.tsx';
 import { StatusSelect } from './status-select.tsx';
 
@@ -41,29 +42,36 @@ export function ContactCard({ lead, onConvert }: { lead: Lead; onConvert: () => 
     resolver: zodResolver(schema),
     defaultValues: savedValues(lead),
   });
-  const update = useUpdateLead(lead.id);
+  const { write, pending } = useLeadWrite(lead);
+  // The version read when editing began: a live refresh meanwhile must not make the save blind (ADR 024).
+  const base = useBaseVersion(lead.version, useStaleWriteEpoch());
   const errors = form.formState.errors;
 
   const startEditing = () => {
     form.reset(savedValues(lead));
+    base.start();
     setEditing(true);
   };
   // Cancel restores the saved values.
   const cancel = () => {
     form.reset(savedValues(lead));
+    base.stop();
     setEditing(false);
   };
   const onSubmit = form.handleSubmit((data) =>
-    update.mutate(data, {
-      onSuccess: () => {
-        toastSuccess('Lead details updated successfully');
-        setEditing(false);
+    write(
+      data,
+      {
+        failure: 'Failed to update lead details',
+        onSuccess: () => {
+          toastSuccess('Lead details updated successfully');
+          base.stop();
+          setEditing(false);
+        },
+        onError: (err) => applyServerErrors(form, err),
       },
-      onError: (err) => {
-        applyServerErrors(form, err);
-        toastFailure('Failed to update lead details', err);
-      },
-    }),
+      base.version,
+    ),
   );
 
   return (
@@ -103,7 +111,7 @@ export function ContactCard({ lead, onConvert }: { lead: Lead; onConvert: () => 
                 </Field>
               );
             })}
-            <EditActions saving={update.isPending} onCancel={cancel} />
+            <EditActions saving={pending} onCancel={cancel} />
           </form>
         ) : (
           <dl className="grid gap-3 text-sm sm:grid-cols-2">

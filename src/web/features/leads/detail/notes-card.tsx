@@ -16,8 +16,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { useUpdateLead } from '../api/update-lead.ts';
-import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
+import { useBaseVersion, useStaleWriteEpoch } from '#web/components/stale-write.tsx';
+import { toastSuccess } from '#web/lib/notify.ts';
+import { useLeadWrite } from './use-lead-write.ts';
 import { clearNotesDraft, readNotesDraft, writeNotesDraft } from './notes-draft.ts';
 
 /** Text area height follows the text between these bounds. */
@@ -36,7 +37,10 @@ export function NotesCard({ lead }: { lead: Lead }) {
   );
   const value = draft ?? saved;
   const dirty = draft !== null && draft !== saved;
-  const update = useUpdateLead(lead.id);
+  const { write, pending } = useLeadWrite(lead);
+  // The version the draft started from (the first keystroke; a draft kept from before a reload of
+  // the page starts from the version then on screen): a live refresh must not make the save blind.
+  const base = useBaseVersion(lead.version, useStaleWriteEpoch());
   const textarea = useRef<HTMLTextAreaElement>(null);
 
   useLayoutEffect(() => {
@@ -63,27 +67,31 @@ export function NotesCard({ lead }: { lead: Lead }) {
     if (text === saved) {
       clearNotesDraft(lead.id);
       setDraft(null);
+      base.stop();
     } else {
       writeNotesDraft(lead.id, text);
       setDraft(text);
+      base.start();
     }
   };
   const save = () => {
     const text = value;
-    update.mutate(
+    write(
       { notes: text === '' ? null : text },
       {
+        failure: 'Failed to save notes',
         onSuccess: () => {
           toastSuccess('Notes saved successfully');
           // Only if nothing was typed while saving.
           setDraft((current) => {
             if (current !== null && current !== text) return current;
             clearNotesDraft(lead.id);
+            base.stop();
             return null;
           });
         },
-        onError: (err) => toastFailure('Failed to save notes', err),
       },
+      base.version,
     );
   };
 
@@ -115,8 +123,8 @@ export function NotesCard({ lead }: { lead: Lead }) {
             {value.length}/{LEAD_NOTES_MAX}
             {dirty && <span className="ml-2 text-warning-foreground dark:text-warning">Unsaved changes</span>}
           </p>
-          <Button size="sm" onClick={save} disabled={!dirty || update.isPending}>
-            {update.isPending && <Loader2 className="animate-spin" aria-hidden />}
+          <Button size="sm" onClick={save} disabled={!dirty || pending}>
+            {pending && <Loader2 className="animate-spin" aria-hidden />}
             Save notes
           </Button>
         </div>

@@ -1,8 +1,8 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#shared/leads/status.ts';
 import type { Lead } from '#shared/schemas/leads.ts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
-import { useUpdateLead } from '../api/update-lead.ts';
-import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
+import { toastSuccess } from '#web/lib/notify.ts';
+import { useLeadWrite } from './use-lead-write.ts';
 
 /**
  * The seven statuses, the same set everywhere. Choosing Converted changes nothing here: it asks
@@ -10,24 +10,22 @@ import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
  * once the import exists; cancelling leaves the status as it was.
  */
 export function StatusSelect({ lead, onConvert }: { lead: Lead; onConvert: () => void }) {
-  const update = useUpdateLead(lead.id);
+  // A one-click write: it sends the version on screen (ADR 024).
+  const { write, pending } = useLeadWrite(lead);
   const onChange = (status: string) => {
     if (status === lead.status) return;
     if (status === 'converted') {
       onConvert();
       return;
     }
-    update.mutate(
+    write(
       { status: status as LeadStatus },
-      {
-        onSuccess: () => toastSuccess('Status updated successfully'),
-        onError: (err) => toastFailure('Failed to update status', err),
-      },
+      { failure: 'Failed to update status', onSuccess: () => toastSuccess('Status updated successfully') },
     );
   };
   return (
     // Controlled by the saved status: picking Converted and cancelling shows the old status again.
-    <Select value={lead.status} onValueChange={onChange} disabled={update.isPending}>
+    <Select value={lead.status} onValueChange={onChange} disabled={pending}>
       <SelectTrigger aria-labelledby="lead-status-label" className="w-full" data-testid="lead-status">
         <SelectValue />
       </SelectTrigger>

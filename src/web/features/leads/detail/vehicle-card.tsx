@@ -9,10 +9,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { useUpdateLead } from '../api/update-lead.ts';
+import { useBaseVersion, useStaleWriteEpoch } from '#web/components/stale-write.tsx';
 import { Field, FUEL_OPTIONS, MakeInput, OptionSelect, TRANSMISSION_OPTIONS } from '../dialogs/lead-fields.tsx';
 import { formatEuro } from '#web/lib/money.ts';
-import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
+import { toastSuccess } from '#web/lib/notify.ts';
+import { useLeadWrite } from './use-lead-write.ts';
 import { vehicleDraftOf, vehicleUpdateOf, type VehicleDraft } from './vehicle-save.ts';
 
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
@@ -41,14 +42,21 @@ function validate(draft: VehicleDraft): Partial<Record<keyof VehicleDraft, strin
 export function VehicleCard({ lead }: { lead: Lead }) {
   const [draft, setDraft] = useState<VehicleDraft | null>(null);
   const [errors, setErrors] = useState<Partial<Record<keyof VehicleDraft, string>>>({});
-  const update = useUpdateLead(lead.id);
+  const { write, pending } = useLeadWrite(lead);
+  // The version read when editing began (ADR 024).
+  const base = useBaseVersion(lead.version, useStaleWriteEpoch());
   const budget = formatEuro(lead.budget);
 
   const set = (name: keyof VehicleDraft) => (value: string | null) =>
     setDraft((d) => (d ? { ...d, [name]: value ?? '' } : d));
+  const start = () => {
+    setDraft(vehicleDraftOf(lead));
+    base.start();
+  };
   const cancel = () => {
     setDraft(null);
     setErrors({});
+    base.stop();
   };
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -56,16 +64,20 @@ export function VehicleCard({ lead }: { lead: Lead }) {
     const found = validate(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    update.mutate(vehicleUpdateOf(draft), {
-      onSuccess: () => {
-        toastSuccess('Vehicle details updated successfully');
-        cancel();
+    write(
+      vehicleUpdateOf(draft),
+      {
+        failure: 'Failed to update vehicle details',
+        onSuccess: () => {
+          toastSuccess('Vehicle details updated successfully');
+          cancel();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.fields) setErrors(err.fields);
+        },
       },
-      onError: (err) => {
-        if (err instanceof ApiError && err.fields) setErrors(err.fields);
-        toastFailure('Failed to update vehicle details', err);
-      },
-    });
+      base.version,
+    );
   };
 
   const input = (f: (typeof TEXT_FIELDS)[number]) => {
@@ -106,7 +118,7 @@ export function VehicleCard({ lead }: { lead: Lead }) {
         </div>
         {!draft && (
           <CardAction>
-            <Button variant="ghost" size="sm" onClick={() => setDraft(vehicleDraftOf(lead))} aria-label="Edit vehicle">
+            <Button variant="ghost" size="sm" onClick={start} aria-label="Edit vehicle">
               <Pencil aria-hidden /> Edit
             </Button>
           </CardAction>
@@ -147,7 +159,7 @@ export function VehicleCard({ lead }: { lead: Lead }) {
               />
             </Field>
             {TEXT_FIELDS.slice(3).map(input)}
-            <EditActions saving={update.isPending} onCancel={cancel} />
+            <EditActions saving={pending} onCancel={cancel} />
           </form>
         ) : (
           <VehicleView lead={lead} />

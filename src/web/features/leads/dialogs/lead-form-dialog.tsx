@@ -1,9 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { leadCreateSchema, leadUpdateSchema, type Lead, type LeadCreateInput } from '#shared/schemas/leads.ts';
+import { StaleWriteNotice, useBaseVersion, useStaleWrite } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
@@ -14,6 +16,7 @@ import {
   DialogTitle,
 } from '#web/components/ui/dialog.tsx';
 import { useCreateLead } from '../api/create-lead.ts';
+import { leadKey } from '../api/lead-keys.ts';
 import { useUpdateLead } from '../api/update-lead.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
@@ -89,9 +92,27 @@ export function LeadFormDialog(props: Props) {
   const update = useUpdateLead(lead?.id ?? 0);
   const navigate = useNavigate();
   const pending = create.isPending || update.isPending;
+  // Edit: the version read when the dialog opened is sent (ADR 024); a stale save shows the notice
+  // above the buttons and keeps the fields as typed until the user reloads.
+  const queryClient = useQueryClient();
+  const leadId = lead?.id ?? 0;
+  const refetch = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: leadKey(leadId) }),
+    [queryClient, leadId],
+  );
+  const stale = useStaleWrite(refetch);
+  const base = useBaseVersion(lead?.version ?? 1, stale.epoch);
+  const { start: startBase, stop: stopBase } = base;
+  const { clear: clearStale } = stale;
 
   useEffect(() => {
-    if (open) form.reset(lead ? fromLead(lead) : EMPTY);
+    if (open) {
+      form.reset(lead ? fromLead(lead) : EMPTY);
+      startBase();
+    } else {
+      stopBase();
+      clearStale();
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open, not when a live refresh brings a new lead object
   }, [open, form]);
 
@@ -108,16 +129,20 @@ export function LeadFormDialog(props: Props) {
     if (mode === 'add' && typeof data.notes === 'string' && !data.notes.trim()) data.notes = null;
     const onError = (err: unknown) => {
       applyServerErrors(form, err, shown);
+      if (stale.report(err)) return;
       toastFailure(mode === 'edit' ? 'Failed to update lead' : 'Failed to create lead', err, false);
     };
     if (mode === 'edit') {
-      update.mutate(data, {
-        onSuccess: () => {
-          toastSuccess('Lead updated successfully');
-          onOpenChange(false);
+      update.mutate(
+        { ...data, version: base.version },
+        {
+          onSuccess: () => {
+            toastSuccess('Lead updated successfully');
+            onOpenChange(false);
+          },
+          onError,
         },
-        onError,
-      });
+      );
     } else {
       create.mutate(data as never, {
         onSuccess: (created) => {
@@ -149,6 +174,13 @@ export function LeadFormDialog(props: Props) {
               <FormFields form={form} specs={section.specs} idPrefix={`lead-form-${mode}`} />
             </fieldset>
           ))}
+          {stale.message !== null && (
+            <StaleWriteNotice
+              message={stale.message}
+              onReload={() => void stale.reload()}
+              reloading={stale.reloading}
+            />
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

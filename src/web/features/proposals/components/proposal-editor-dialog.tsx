@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { StaleWriteNotice, useBaseVersion, useStaleWrite } from '#web/components/stale-write.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { Loader2 } from 'lucide-react';
 import { computeProposalCosts } from '#shared/proposals/costs.ts';
@@ -18,6 +20,7 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { applyServerErrors, serverFieldErrors } from '#web/lib/form-errors.ts';
 import { formatEuro } from '#web/lib/money.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
+import { proposalsKey } from '../api/proposal-keys.ts';
 import { useSaveProposal } from '../api/save-proposal.ts';
 import { toCostInput, toPayload, valuesFrom, type EditorValues, type PhotoChoice } from '../lib/editor-values.ts';
 import { CostsTab } from './costs-tab.tsx';
@@ -39,6 +42,8 @@ interface Props {
   mode: 'create' | 'edit';
   initial: ProposalInputParsed;
   proposalId?: number;
+  /** Edit: the proposal's version as last read (follows live refreshes; the save sends the one it opened with). */
+  version?: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -48,15 +53,32 @@ interface Props {
  * total follow every keystroke through the shared tax engine, the same function the server saves
  * with, so the customer's page shows exactly these numbers.
  */
-export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, onOpenChange }: Props) {
+export function ProposalEditorDialog({ leadId, mode, initial, proposalId, version, open, onOpenChange }: Props) {
   const form = useForm<EditorValues>({ defaultValues: valuesFrom(initial) });
   const [tab, setTab] = useState<Tab>('vehicle');
   const save = useSaveProposal(leadId);
+  // Edit sends the version read when the editor opened (ADR 024); a stale save shows the notice
+  // above the buttons and keeps every tab as typed until the user reloads.
+  const queryClient = useQueryClient();
+  const refetch = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: proposalsKey(leadId) }),
+    [queryClient, leadId],
+  );
+  const stale = useStaleWrite(refetch);
+  const base = useBaseVersion(version ?? 1, stale.epoch);
+  const { start: startBase, stop: stopBase } = base;
+  const { clear: clearStale } = stale;
 
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      stopBase();
+      clearStale();
+      return;
+    }
     form.reset(valuesFrom(initial));
     setTab('vehicle');
+    startBase();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on open: a live refresh never resets what is typed
   }, [open, initial, form]);
 
   const watched = useWatch({ control: form.control }) as EditorValues;
@@ -82,8 +104,9 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, 
       showTabOf(fields);
       return;
     }
+    const editing = mode === 'edit' && proposalId !== undefined;
     save.mutate(
-      { id: mode === 'edit' ? (proposalId ?? null) : null, data: payload },
+      { id: editing ? proposalId : null, data: editing ? { ...payload, version: base.version } : payload },
       {
         onSuccess: (answer) => {
           toastSuccess(mode === 'edit' ? 'Proposal updated' : 'Proposal created');
@@ -99,6 +122,7 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, 
         onError: (err) => {
           applyServerErrors(form, err);
           showTabOf(serverFieldErrors(err) ?? {});
+          if (stale.report(err)) return;
           toastFailure(mode === 'edit' ? 'Failed to update proposal' : 'Failed to create proposal', err);
         },
       },
@@ -131,6 +155,13 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, open, 
               </TabsContent>
             </div>
           </Tabs>
+          {stale.message !== null && (
+            <StaleWriteNotice
+              message={stale.message}
+              onReload={() => void stale.reload()}
+              reloading={stale.reloading}
+            />
+          )}
           <DialogFooter className="items-center gap-2 border-t pt-3 sm:justify-between">
             <p className="text-sm text-muted-foreground" data-testid="editor-summary">
               ISV <span className="font-medium text-foreground tabular-nums">{formatEuro(costs.isvCost) ?? '—'}</span> ·

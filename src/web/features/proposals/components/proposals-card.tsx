@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ExternalLink, Eye, FileText, ImageOff, Link2, Mail, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Proposal, ProposalInputParsed } from '#shared/schemas/proposals.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { useReportStaleWrite } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { QueryStates } from '#web/components/query-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -48,6 +49,10 @@ export function ProposalsCard({
   }, [openProposalId, proposals.data, onOpened]);
   const [deleting, setDeleting] = useState<Proposal | null>(null);
   const remove = useDeleteProposal(leadId);
+  const reportStale = useReportStaleWrite();
+  // The edited proposal's version as last read: a Reload after a stale save moves the editor to it.
+  const editedVersion =
+    editor.proposalId === undefined ? undefined : proposals.data?.find((p) => p.id === editor.proposalId)?.version;
 
   const copyLink = async (p: Proposal) => {
     try {
@@ -117,6 +122,7 @@ export function ProposalsCard({
           mode={editor.mode}
           initial={editor.initial}
           proposalId={editor.proposalId}
+          version={editedVersion}
           open={editor.open}
           onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
         />
@@ -128,8 +134,17 @@ export function ProposalsCard({
         description="The customer's link stops working and its stored photos are deleted. This cannot be undone."
         confirmLabel="Delete"
         destructive
-        onConfirm={() => remove.mutateAsync(deleting!.id)}
-        successMessage="Proposal deleted"
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync({ id: deleting!.id, version: deleting!.version });
+          } catch (err) {
+            // A stale delete shows the screen's notice (ADR 024) and closes; other failures toast and stay.
+            if (reportStale(err)) return 'stale';
+            throw err;
+          }
+          return 'deleted';
+        }}
+        successMessage={(r) => (r === 'stale' ? null : 'Proposal deleted')}
         failureMessage="Failed to delete proposal"
       />
     </Card>

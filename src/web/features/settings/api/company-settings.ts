@@ -27,7 +27,7 @@ function useSettingsMutation<T>(call: (input: T) => Promise<unknown>) {
   });
 }
 
-/** PUT /api/settings: the fields sent change, the rest stay. */
+/** PUT /api/settings: the fields sent change, the rest stay; `version` as read (ADR 022). */
 export const useUpdateCompanySettings = () =>
   useSettingsMutation((data: CompanySettingsUpdate) => apiRequest('PUT', '/api/settings', data));
 

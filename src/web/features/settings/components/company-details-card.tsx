@@ -11,6 +11,7 @@ import {
   type CompanySettingsUpdateInput,
 } from '#shared/schemas/settings.ts';
 import { QueryStates } from '#web/components/query-states.tsx';
+import { StaleWriteNotice, useBaseVersion, useStaleWrite } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -23,9 +24,9 @@ import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 import { useCompanySettings, useRemoveLogo, useUpdateCompanySettings, useUploadLogo } from '../api/company-settings.ts';
 
 type FormValues = CompanySettingsUpdateInput;
-type Field = keyof Omit<CompanySettings, 'logoUrl'>;
+type Field = keyof Omit<CompanySettings, 'logoUrl' | 'version'>;
 
-const toForm = ({ logoUrl: _logo, ...rest }: CompanySettings): FormValues => rest;
+const toForm = ({ logoUrl: _logo, version: _version, ...rest }: CompanySettings): FormValues => rest;
 
 const GROUPS: {
   title: string;
@@ -140,30 +141,46 @@ function LogoField({ logoUrl, companyName }: { logoUrl: string; companyName: str
   );
 }
 
-function CompanyForm({ settings }: { settings: CompanySettings }) {
+function CompanyForm({ settings, refetch }: { settings: CompanySettings; refetch: () => Promise<unknown> }) {
   const form = useForm<FormValues, unknown, CompanySettingsUpdate>({
     resolver: zodResolver(companySettingsUpdateSchema),
     defaultValues: toForm(settings),
   });
   const save = useUpdateCompanySettings();
   const { isDirty } = form.formState;
-
-  // Saved elsewhere (another admin, another tab): show the new values unless this form has edits.
+  // The version the edits started from (the first change), sent with the save (ADR 022, ADR 024):
+  // another admin's save meanwhile makes this one stale instead of silently undone.
+  const stale = useStaleWrite(refetch);
+  const base = useBaseVersion(settings.version, stale.epoch);
+  const { start: startBase, stop: stopBase } = base;
+  // Started by the first keystroke (not by isDirty, which a live refresh's reset briefly clears).
   useEffect(() => {
-    if (!form.formState.isDirty) form.reset(toForm(settings));
+    const sub = form.watch((_, { type }) => type === 'change' && startBase());
+    return () => sub.unsubscribe();
+  }, [form, startBase]);
+
+  // Saved elsewhere (another admin, another tab): the fields this admin has not touched show the
+  // new values; what they typed stays as typed (ADR 024), so a later save never puts back an old
+  // value they did not change.
+  useEffect(() => {
+    form.reset(toForm(settings), { keepDirtyValues: true });
   }, [settings, form]);
 
   const onSubmit = form.handleSubmit((data) =>
-    save.mutate(data, {
-      onSuccess: (saved) => {
-        form.reset(toForm(saved));
-        toastSuccess('Settings saved');
+    save.mutate(
+      { ...data, version: base.version },
+      {
+        onSuccess: (saved) => {
+          form.reset(toForm(saved));
+          stopBase();
+          toastSuccess('Settings saved');
+        },
+        onError: (err) => {
+          applyServerErrors(form, err);
+          if (!stale.report(err)) toastFailure('Failed to save settings', err);
+        },
       },
-      onError: (err) => {
-        applyServerErrors(form, err);
-        toastFailure('Failed to save settings', err);
-      },
-    }),
+    ),
   );
 
   return (
@@ -207,6 +224,9 @@ function CompanyForm({ settings }: { settings: CompanySettings }) {
           </div>
         </section>
       ))}
+      {stale.message !== null && (
+        <StaleWriteNotice message={stale.message} onReload={() => void stale.reload()} reloading={stale.reloading} />
+      )}
       <div className="flex flex-wrap items-center justify-end gap-2">
         <Button type="button" variant="ghost" asChild>
           <a href="/" target="_blank" rel="noopener">
@@ -214,7 +234,16 @@ function CompanyForm({ settings }: { settings: CompanySettings }) {
             View public site
           </a>
         </Button>
-        <Button type="button" variant="outline" disabled={!isDirty || save.isPending} onClick={() => form.reset()}>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={!isDirty || save.isPending}
+          onClick={() => {
+            form.reset();
+            stopBase();
+            stale.clear();
+          }}
+        >
           Discard
         </Button>
         <Button type="submit" disabled={!isDirty || save.isPending}>
@@ -251,7 +280,7 @@ export function CompanyDetailsCard() {
             </div>
           }
         >
-          {(settings) => <CompanyForm settings={settings} />}
+          {(settings) => <CompanyForm settings={settings} refetch={query.refetch} />}
         </QueryStates>
       </CardContent>
     </Card>

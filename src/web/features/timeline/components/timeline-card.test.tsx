@@ -23,6 +23,7 @@ const entry = (over: Partial<TimelineEntry>): TimelineEntry => ({
   createdBy: 1,
   createdByName: 'Ana',
   editable: true,
+  version: 1,
   ...over,
 });
 
@@ -64,6 +65,10 @@ const ENTRIES: TimelineEntry[] = [
   }),
 ];
 
+const STALE = {
+  code: 'STALE_VERSION',
+  message: 'This timeline entry was changed by someone else. Reload to see the latest.',
+};
 let calls: FetchCall[] = [];
 let entries: TimelineEntry[] = [];
 let failWrites = false;
@@ -78,6 +83,15 @@ beforeEach(() => {
     if (call.method === 'DELETE') {
       entries = entries.filter((e) => `/api/timeline/${e.id}` !== call.url);
       return json({ ok: true });
+    }
+    if (call.method === 'PUT') {
+      // As the server does (ADR 022): a version other than the stored one answers 409.
+      const { version, ...change } = call.body as Partial<TimelineEntry>;
+      const stored = entries.find((e) => `/api/timeline/${e.id}` === call.url)!;
+      if (version !== undefined && version !== stored.version) return json(STALE, 409);
+      const saved = { ...stored, ...change, version: stored.version + 1 };
+      entries = entries.map((e) => (e.id === saved.id ? saved : e));
+      return json(saved);
     }
     const body = call.body as { type: 'call' | 'chat'; title?: string; description?: string; notes?: string };
     const created = entry({
@@ -230,8 +244,32 @@ describe('timeline card', () => {
     expect(calls.find((c) => c.method === 'PUT')).toEqual({
       method: 'PUT',
       url: '/api/timeline/1',
-      body: { type: 'call', title: 'First call (edited)', description: `${LONG_LINE}\nSecond line` },
+      body: { type: 'call', title: 'First call (edited)', description: `${LONG_LINE}\nSecond line`, version: 1 },
     });
+  });
+
+  it('edit: a save after someone else saved shows the notice in the dialog, keeps what was typed; Reload, then it saves', async () => {
+    setup();
+    await waitFor(() => expect(items()).toHaveLength(3));
+    fireEvent.click(within(items()[2]!).getByRole('button', { name: 'Edit entry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Timeline Entry' });
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Mine' } });
+    // A colleague saves the same entry meanwhile.
+    entries = entries.map((e) => (e.id === 1 ? { ...e, title: 'Theirs', version: 2 } : e));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const notice = await within(dialog).findByTestId('stale-write');
+    expect(notice).toHaveTextContent('This timeline entry was changed by someone else. Reload to see the latest.');
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Mine');
+    expect(entries.find((e) => e.id === 1)).toMatchObject({ title: 'Theirs', version: 2 });
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(within(dialog).queryByTestId('stale-write')).toBeNull());
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Mine');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await expectToast('Success', 'Timeline entry updated successfully');
+    const versions = calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { version: number }).version);
+    expect(versions).toEqual([1, 2]);
+    expect(entries.find((e) => e.id === 1)).toMatchObject({ title: 'Mine', version: 3 });
   });
 
   it('delete asks first; Cancel keeps the entry, Delete removes it', async () => {
@@ -248,6 +286,9 @@ describe('timeline card', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await expectToast('Success', 'Timeline entry deleted successfully');
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/timeline/3');
+    // With the version read as If-Match (ADR 022).
+    const del = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'DELETE')!;
+    expect(del[1]!.headers).toEqual({ 'if-match': '"1"' });
     await waitFor(() => expect(items()).toHaveLength(2));
   });
 

@@ -24,6 +24,8 @@ export function TimelineCard({ leadId, actions }: { leadId: number; actions?: Re
   const [editor, setEditor] = useState<{ open: boolean; entry?: TimelineEntry }>({ open: false });
   const [deleting, setDeleting] = useState<TimelineEntry | null>(null);
   const newestId = timeline.data?.[0]?.id;
+  // The edited entry as last read: after a live refresh or a Reload its version is the fresh one.
+  const editedEntry = editor.entry && (timeline.data?.find((e) => e.id === editor.entry!.id) ?? editor.entry);
 
   const toggle = (id: number) =>
     setToggled((s) => {
@@ -84,7 +86,7 @@ export function TimelineCard({ leadId, actions }: { leadId: number; actions?: Re
       <QuickContactDialog leadId={leadId} type={quick} onOpenChange={(open) => !open && setQuick(null)} />
       <TimelineEntryDialog
         leadId={leadId}
-        entry={editor.entry}
+        entry={editedEntry}
         open={editor.open}
         onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
       />

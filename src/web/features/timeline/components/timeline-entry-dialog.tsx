@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import {
   TIMELINE_KIND_LABELS,
@@ -6,6 +7,7 @@ import {
   type TimelineEntry,
   type TimelineEntryInput,
 } from '#shared/schemas/timeline.ts';
+import { StaleWriteNotice, useBaseVersion, useStaleWrite } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
@@ -21,6 +23,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useCreateTimelineEntry } from '../api/create-timeline-entry.ts';
+import { timelineKey } from '../api/timeline-keys.ts';
 import { useUpdateTimelineEntry } from '../api/update-timeline-entry.ts';
 import { fromLocalInput, toLocalInput } from './email-text.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
@@ -64,12 +67,28 @@ export function TimelineEntryDialog({
   const update = useUpdateTimelineEntry();
   const pending = create.isPending || update.isPending;
   const editing = !!entry;
+  // An edit sends the version read when the dialog opened (ADR 024); a stale save shows the notice
+  // above the buttons and keeps what was typed until the user reloads.
+  const queryClient = useQueryClient();
+  const refetch = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: timelineKey(leadId) }),
+    [queryClient, leadId],
+  );
+  const stale = useStaleWrite(refetch);
+  const base = useBaseVersion(entry?.version ?? 1, stale.epoch);
+  const { start: startBase, stop: stopBase } = base;
+  const { clear: clearStale } = stale;
 
   // Filled when the dialog opens; a live refresh of the entry does not overwrite what is typed.
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      stopBase();
+      clearStale();
+      return;
+    }
     setValues(entry ? valuesOf(entry) : EMPTY);
     setErrors({});
+    startBase();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- by id: a live refresh of the same entry keeps what is typed
   }, [open, entry?.id]);
 
@@ -96,13 +115,14 @@ export function TimelineEntryDialog({
     setErrors({});
     const onError = (err: unknown) => {
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      if (stale.report(err)) return;
       toastFailure(editing ? 'Failed to update timeline entry' : 'Failed to create timeline entry', err);
     };
     const onSuccess = () => {
       toastSuccess(editing ? 'Timeline entry updated successfully' : 'Timeline entry created successfully');
       onOpenChange(false);
     };
-    if (entry) update.mutate({ id: entry.id, data }, { onSuccess, onError });
+    if (entry) update.mutate({ id: entry.id, data: { ...data, version: base.version } }, { onSuccess, onError });
     else create.mutate(data, { onSuccess, onError });
   };
 
@@ -185,6 +205,13 @@ export function TimelineEntryDialog({
               <p className="text-xs text-muted-foreground">{editing ? 'When it happened.' : 'Leave empty for now.'}</p>
             )}
           </div>
+          {stale.message !== null && (
+            <StaleWriteNotice
+              message={stale.message}
+              onReload={() => void stale.reload()}
+              reloading={stale.reloading}
+            />
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
