@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/proposals.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { keepOmittedFields } from '#server/lib/keep-omitted.ts';
-import { SESSION_COOKIE, signedInUser } from '#server/plugins/auth.ts';
+import { sessionToken, signedInUser } from '#server/plugins/auth.ts';
 import type { SessionService } from '#server/modules/auth/session.service.ts';
 import type { ProposalsService } from './proposals.service.ts';
 import type { ListingScraper } from './scrape-vehicle.ts';
@@ -134,7 +134,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: { params: z.object({ publicId: z.string() }), response: { 200: z.object({ counted: z.boolean() }) } },
     },
     async (request) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionToken(request);
       const staff = token ? (await sessions.resolve(token)) !== null : false;
       return proposals.recordView(request.params.publicId, { staff, key: request.ip });
     },
