@@ -11,7 +11,10 @@ interface Queryable {
   query: (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 }
 
-const clientOf = (database: Database) => (database.db as unknown as { $client: Queryable }).$client;
+// PGlite: the instance itself (drizzle's client is a proxy in front of it that follows a restore,
+// and a method replaced on that proxy would never be called).
+const clientOf = (database: Database) =>
+  (database.pglite as unknown as Queryable | undefined) ?? (database.db as unknown as { $client: Queryable }).$client;
 
 /** Runs `fn` and returns every statement it sent to the database (drizzle's client, both drivers). */
 export async function captureQueries(database: Database, fn: () => Promise<unknown>): Promise<CapturedQuery[]> {

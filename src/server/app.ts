@@ -318,7 +318,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   if (deps.logger) await app.register(requestLog, deps.requestLog ?? {});
   await app.register(securityHeaders, { testImageOrigin: env.LISTING_FETCH_TEST_ORIGIN });
   await app.register(sameOrigin, { publicUrl: env.PUBLIC_URL, extensionOrigins: extensionAllowed });
-  await app.register(cookie);
+  // Cookies are written by the plugin; the session cookie is read on demand (sessionToken, ADR 037).
+  await app.register(cookie, { hook: false });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

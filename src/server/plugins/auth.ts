@@ -46,6 +46,37 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * The session cookie's value, read from the Cookie header when asked for (ADR 037): only the guard
+ * and a few auth routes need it, so no cookie parser runs on every request (@fastify/cookie is
+ * registered with `hook: false` and only writes cookies). The rules of its parser: pairs split on
+ * ';', names and values trimmed, the first `sid` wins, a quoted value unquoted, %-escapes decoded
+ * when they are valid.
+ */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (let start = 0; start < header.length;) {
+    let end = header.indexOf(';', start);
+    if (end === -1) end = header.length;
+    const eq = header.indexOf('=', start);
+    if (eq !== -1 && eq < end && header.slice(start, eq).trim() === SESSION_COOKIE) {
+      let value = header.slice(eq + 1, end).trim();
+      if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+      if (value.includes('%')) {
+        try {
+          value = decodeURIComponent(value);
+        } catch {
+          // Not a valid escape: the value as sent, as the cookie parser does.
+        }
+      }
+      return value;
+    }
+    start = end + 1;
+  }
+  return undefined;
+}
+
+/**
  * The signed-in user of a 'user' or 'admin' route. The guard has set it before the handler runs;
  * should a route's access ever change to 'public', this answers 401 instead of a crash.
  */
@@ -82,7 +113,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
   // Callback-style hooks: most signed-in requests are answered from the session cache
   // synchronously (no promise, no microtask); the rest go through the database.
   const authenticate = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionToken(request);
     const cached = token ? opts.sessions.authenticateCached(token) : undefined;
     if (cached) {
       request.session = cached;

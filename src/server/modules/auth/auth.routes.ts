@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema } from '#shared/schemas/auth.ts';
 import { userSchema } from '#shared/schemas/users.ts';
-import { SESSION_COOKIE, sessionCookieOptions, signedInUser } from '#server/plugins/auth.ts';
+import { SESSION_COOKIE, sessionCookieOptions, sessionToken, signedInUser } from '#server/plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
 import type { SessionService } from './session.service.ts';
 import { hashToken } from './session.service.ts';
@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       // A sign-in always starts a new session: any session the browser already had is ended first.
-      const previous = request.cookies[SESSION_COOKIE];
+      const previous = sessionToken(request);
       if (previous) await opts.sessions.destroy(hashToken(previous));
       const { user, token, expire } = await opts.auth.login(request.body, {
         ip: request.ip,
@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/auth/logout',
     { config: { access: 'public' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionToken(request);
       if (token) {
         const session = await opts.sessions.resolve(token);
         if (session) await opts.auth.logout(session.sid, session.user, request.ip);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { healthResponseSchema, type HealthResponse } from '#shared/schemas/health.ts';
 import type { Database } from '#server/db/client.ts';
-import { SESSION_COOKIE } from '#server/plugins/auth.ts';
+import { sessionToken } from '#server/plugins/auth.ts';
 import type { SessionService } from '#server/modules/auth/session.service.ts';
 
 /**
@@ -14,7 +14,7 @@ export async function healthRoutes(
 ) {
   const schema = { response: { 200: healthResponseSchema } };
   app.get('/api/health', { config: { access: 'public' }, schema }, async (request): Promise<HealthResponse> => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionToken(request);
     if (!token) return { ok: true };
     const staff = opts.sessions.authenticateCached(token) ?? (await opts.sessions.authenticate(token))?.session;
     return staff ? { ok: true, database: opts.database.kind } : { ok: true };

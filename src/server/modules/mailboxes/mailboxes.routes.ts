@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#server/lib/app-error.ts';
-import { SESSION_COOKIE, signedInUser } from '#server/plugins/auth.ts';
+import { sessionToken, signedInUser } from '#server/plugins/auth.ts';
 import type { SessionService } from '#server/modules/auth/session.service.ts';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import {
@@ -89,7 +89,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
     },
     async (request, reply) => {
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionToken(request);
       const found = token ? await sessions.authenticate(token) : null;
       request.user = found?.session.user ?? null;
       request.session = found?.session ?? null;

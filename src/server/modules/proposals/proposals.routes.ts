@@ -15,7 +15,7 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import { keepOmittedFields } from '#server/lib/keep-omitted.ts';
 import { expectedVersion } from '#server/lib/versioned.ts';
-import { SESSION_COOKIE, signedInUser } from '#server/plugins/auth.ts';
+import { sessionToken, signedInUser } from '#server/plugins/auth.ts';
 import type { SessionService } from '#server/modules/auth/session.service.ts';
 import type { ProposalsService } from './proposals.service.ts';
 import type { ListingScraper } from './scrape-vehicle.ts';
@@ -140,7 +140,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: { params: z.object({ publicId: z.string() }), response: { 200: z.object({ counted: z.boolean() }) } },
     },
     async (request) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionToken(request);
       const staff = token ? (await sessions.resolve(token)) !== null : false;
       return proposals.recordView(request.params.publicId, { staff, key: request.ip });
     },

@@ -4,7 +4,6 @@ import type { Clock } from '#server/lib/clock.ts';
 import { thresholdsFor } from '#shared/leads/lateness.ts';
 import { LEAD_STATUSES, type LeadStatus } from '#shared/leads/status.ts';
 import { LEADS_PAGE_SIZE, SEARCH_COUNT_CAP, type LeadListQuery, type LeadListResponse } from '#shared/schemas/leads.ts';
-import { toLeadListItem } from '../lead-list-item.ts';
 import * as repo from './leads-list.repository.ts';
 
 const HOUR = 3_600_000;
@@ -57,10 +56,10 @@ export function decodeCursor(cursor: string): repo.ListKey {
 }
 
 /** `limit` items and the cursor after them, from up to `limit + 1` rows (one more means another page). */
-function pageOf(rows: { row: Parameters<typeof toLeadListItem>[0]; key: repo.ListKey }[], limit: number) {
+function pageOf(rows: repo.ListPage['rows'], limit: number) {
   const shown = rows.slice(0, limit);
   return {
-    items: shown.map((r) => toLeadListItem(r.row)),
+    items: shown.map((r) => r.item),
     nextCursor: rows.length > limit ? encodeCursor(shown.at(-1)!.key) : null,
   };
 }
@@ -76,15 +75,18 @@ export function createLeadsListService(deps: { db: Db; clock: Clock; searchCount
       const limit = query.limit ?? LEADS_PAGE_SIZE;
       const filter = toFilter(query, clock.now());
       const { pattern } = filter;
+      // One statement per call (ADR 037): the page and its counts together.
       if (pattern !== null) {
-        // The capped counts, and a walk down the list-order index (side by side on PostgreSQL's
-        // pool; one after the other on PGlite's single connection).
-        const [counts, page] = await Promise.all([
-          repo.countSearch(db, { ...filter, pattern }, searchCountCap),
-          repo.listPage(db, userId, filter, after, limit + 1),
-        ]);
+        const { rows, counts } = await repo.searchPageAndCounts(
+          db,
+          userId,
+          { ...filter, pattern },
+          after,
+          limit + 1,
+          searchCountCap,
+        );
         return {
-          ...pageOf(page, limit),
+          ...pageOf(rows, limit),
           total: counts.total,
           capped: counts.capped,
           hidden: {
@@ -96,11 +98,8 @@ export function createLeadsListService(deps: { db: Db; clock: Clock; searchCount
         };
       }
       // Without a search: a walk down the list-order index, and an index-only count.
-      const [page, total] = await Promise.all([
-        repo.listPage(db, userId, filter, after, limit + 1),
-        repo.countMatches(db, filter),
-      ]);
-      return { ...pageOf(page, limit), total, capped: false, hidden: null };
+      const { rows, total } = await repo.listPageAndTotal(db, userId, filter, after, limit + 1);
+      return { ...pageOf(rows, limit), total, capped: false, hidden: null };
     },
 
     /** Every matching row in list order, `batchSize` at a time (keyset: no offset, no big result). */

@@ -32,6 +32,7 @@ const sent = (id: number, delivery: Delivery): TimelineEntry => ({
   createdBy: 1,
   createdByName: 'Ana',
   editable: false,
+  version: 1,
 });
 
 afterEach(() => {

@@ -29,6 +29,7 @@ const received = (over: Partial<TimelineEntry> = {}): TimelineEntry => ({
   createdBy: null,
   createdByName: null,
   editable: false,
+  version: 1,
   ...over,
 });
 
