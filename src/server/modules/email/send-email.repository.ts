@@ -47,6 +47,8 @@ export async function readSendContext(
       (select t.message_id from ${leadTimeline} t
         where t.lead_id = l.id and t.type = 'email' and t.message_id is not null
           and coalesce((t.email_data->>'isOutgoing')::boolean, false) = false
+          -- An out-of-office answer is not what a reply should thread under (ADR 040).
+          and t.metadata->>'event' is distinct from 'auto_reply'
         order by t.created_at desc, t.id desc limit 1) as "inReplyTo",
       ${proposalId ? sql`(select p.lead_id from ${proposals} p where p.id = ${proposalId})` : sql`null`} as "proposalLeadId"
     from ${leads} l

@@ -26,8 +26,3 @@ export type { EmailDelivery } from './timeline.repository.ts';
 export function setEmailDelivery(db: DbOrTx, timelineId: number, delivery: repo.EmailDelivery): Promise<void> {
   return repo.setDelivery(db, timelineId, delivery);
 }
-
-/** The Message-ID a reply to the lead threads under: the customer's latest e-mail, if any. */
-export function latestInboundMessageId(db: DbOrTx, leadId: number): Promise<string | null> {
-  return repo.latestInboundMessageId(db, leadId);
-}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { EmailData, TimelineEvent, TimelineMetadata, TimelineType } from '#shared/schemas/timeline.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { users } from '#server/db/schema/auth.ts';
@@ -152,24 +152,4 @@ export async function setDelivery(db: DbOrTx, id: number, delivery: EmailDeliver
       metadata: sql`coalesce(${leadTimeline.metadata}, '{}'::jsonb) || jsonb_build_object('delivery', ${JSON.stringify(delivery)}::jsonb)`,
     })
     .where(eq(leadTimeline.id, id));
-}
-
-/** The Message-ID of the lead's latest e-mail from the customer (not one the company sent). */
-export async function latestInboundMessageId(db: DbOrTx, leadId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ messageId: leadTimeline.messageId })
-    .from(leadTimeline)
-    .where(
-      and(
-        eq(leadTimeline.leadId, leadId),
-        eq(leadTimeline.type, 'email'),
-        isNotNull(leadTimeline.messageId),
-        sql`coalesce((${leadTimeline.emailData}->>'isOutgoing')::boolean, false) = false`,
-        // An out-of-office answer is not what a reply should thread under.
-        sql`${leadTimeline.metadata}->>'event' is distinct from 'auto_reply'`,
-      ),
-    )
-    .orderBy(desc(leadTimeline.createdAt), desc(leadTimeline.id))
-    .limit(1);
-  return row?.messageId ?? null;
 }
