@@ -80,22 +80,12 @@ type JsonListRow = Omit<LeadListItem, 'lastInteractionAt' | 'createdAt'> & { k: 
 
 /** The list columns under the API's names, each instant as a UTC timestamp (see JsonListRow). */
 function buildJsonListColumns(userId: number): SQL {
+  // The export's columns (leadRowColumns), with the instants and the budget as JSON needs them.
+  const { lastInteractionAt: _k, createdAt: _c, ...rowColumns } = leadRowColumns;
   const columns: Record<string, SQL | AnyColumn> = {
-    id: leads.id,
-    reference: leads.reference,
-    firstName: leads.firstName,
-    lastName: leads.lastName,
-    email: leads.email,
-    phone: leads.phone,
-    vehicleMake: leads.vehicleMake,
-    vehicleModel: leads.vehicleModel,
-    vehicleYear: leads.vehicleYear,
+    ...rowColumns,
     // As text: a JSON number would lose the scale ("63000.00" -> 63000).
     budget: sql`${leads.budget}::text`,
-    status: leads.status,
-    emailSource: leads.emailSource,
-    origin: leads.origin,
-    starred: leads.starred,
     seen: seenBy(userId),
     k: sql`(${leads.lastInteractionAt} at time zone 'UTC')`,
     c: sql`(${leads.createdAt} at time zone 'UTC')`,
