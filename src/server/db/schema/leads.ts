@@ -111,6 +111,13 @@ export const leadTimeline = pgTable(
   (t) => [
     check('lead_timeline_type_check', sql`${t.type} in ('email', 'chat', 'call')`),
     index('lead_timeline_lead_created_idx').on(t.leadId, t.createdAt.desc()),
+    // The customer's latest e-mail a reply threads under (send-email.repository.ts): one index
+    // step whatever the lead's history, instead of walking every sent e-mail and note of the lead.
+    index('lead_timeline_thread_idx')
+      .on(t.leadId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(
+        sql`${t.type} = 'email' and ${t.messageId} is not null and coalesce((${t.emailData}->>'isOutgoing')::boolean, false) = false and ${t.metadata}->>'event' is distinct from 'auto_reply'`,
+      ),
   ],
 );
 

@@ -45,7 +45,13 @@ describe('e-mail outbox: never lost, never twice', () => {
   const sentTo = (messageId: string) => mail.sent.filter((s) => s.mail.messageId === messageId).length;
 
   it('the call queues and answers at once; the message leaves once and the timeline shows sent', async () => {
-    const lead = await insertLead(t.database.db, { email: 'ana@cliente.pt' });
+    // A lead written to a day before this send (the test clock stands in the past).
+    const dayBefore = new Date(clock.now().getTime() - 86_400_000);
+    const lead = await insertLead(t.database.db, {
+      email: 'ana@cliente.pt',
+      createdAt: dayBefore,
+      lastInteractionAt: dayBefore,
+    });
     const res = await send(lead.id, { subject: 'Olá', body: 'Corpo', idempotencyKey: 'key-one-00001' });
     expect(res.statusCode).toBe(202);
     const body = res.json<{ outboxId: number; timelineId: number; messageId: string; status: string }>();

@@ -29,8 +29,8 @@ export type RecordedMessage = Pick<OutboxRow, 'id' | 'timelineId' | 'messageId' 
 
 /**
  * Records a message, its timeline entry (e-mail, delivery queued) and the lead's lastInteractionAt
- * (ADR 012: the newest of its entries, this one included; greatest() skips a null max) in one
- * statement: atomic and one round trip. The entry's id is drawn first so the message can point at
+ * (ADR 012: the newest of its entries; the new entry is `now`, so it is the later of the stored
+ * value and now, without reading the lead's history) in one statement: atomic and one round trip. The entry's id is drawn first so the message can point at
  * it (the foreign key is checked at the statement's end). Undefined when the idempotency key is
  * already recorded: then nothing is written.
  */
@@ -58,9 +58,7 @@ export async function insertMessageWithEntry(
       from ins
       returning id
     ), touched as (
-      update ${leads} set last_interaction_at = greatest((select max(t.created_at) from ${leadTimeline} t
-          where t.lead_id = ${entry.leadId}::int and t.metadata->>'event' is distinct from 'proposal_viewed'),
-        ${now}::timestamptz)
+      update ${leads} set last_interaction_at = greatest(${leads.lastInteractionAt}, ${now}::timestamptz)
       where ${leads.id} = ${entry.leadId} and exists (select 1 from entry)
       returning 1
     )

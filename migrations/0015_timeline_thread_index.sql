@@ -1,0 +1,1 @@
+CREATE INDEX "lead_timeline_thread_idx" ON "lead_timeline" USING btree ("lead_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "lead_timeline"."type" = 'email' and "lead_timeline"."message_id" is not null and coalesce(("lead_timeline"."email_data"->>'isOutgoing')::boolean, false) = false and "lead_timeline"."metadata"->>'event' is distinct from 'auto_reply';
