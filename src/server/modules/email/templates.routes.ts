@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import { okResponseSchema } from '#shared/schemas/leads.ts';
 import { emailTemplateInputSchema, emailTemplateListSchema, emailTemplateSchema } from '#shared/schemas/email.ts';
+import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { TemplatesService } from './templates.service.ts';
 
@@ -25,11 +26,11 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templates: TemplatesServic
       config,
       schema: { params: idParamSchema, body: emailTemplateInputSchema, response: { 200: emailTemplateSchema } },
     },
-    async (request) => {
-      const ifMatch = Number(request.headers['if-match']);
-      const version = request.body.version ?? (Number.isInteger(ifMatch) && ifMatch > 0 ? ifMatch : undefined);
-      return templates.update(request.params.id, { ...request.body, version });
-    },
+    async (request) =>
+      templates.update(request.params.id, {
+        ...request.body,
+        version: expectedVersion(request, request.body) ?? undefined,
+      }),
   );
 
   app.delete(

@@ -8,14 +8,9 @@ import {
   usersQuerySchema,
   userUpdateSchema,
 } from '#shared/schemas/users.ts';
+import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { UsersService } from './users.service.ts';
-
-/** The version an edit started from: the body's `version`, else an If-Match header (ADR 022). */
-function ifMatch(header: string | undefined): number | undefined {
-  const n = Number(header?.replace(/^W\//, '').replace(/"/g, ''));
-  return header && Number.isInteger(n) && n > 0 ? n : undefined;
-}
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   const meta = (request: { ip: string; session?: { sid: string } | null }) => ({
@@ -48,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       users.update(
         signedInUser(request),
         request.params.id,
-        { ...request.body, version: request.body.version ?? ifMatch(request.headers['if-match']) },
+        { ...request.body, version: expectedVersion(request, request.body) ?? undefined },
         meta(request),
       ),
   );
