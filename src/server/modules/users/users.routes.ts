@@ -8,6 +8,7 @@ import {
   usersQuerySchema,
   userUpdateSchema,
 } from '#shared/schemas/users.ts';
+import { ifMatchHeadersSchema } from '#shared/schemas/versioned.ts';
 import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { UsersService } from './users.service.ts';
@@ -37,7 +38,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users/:id',
     {
       config: { access: 'user' },
-      schema: { params: idParamSchema, body: userUpdateSchema, response: { 200: userSchema } },
+      schema: {
+        params: idParamSchema,
+        headers: ifMatchHeadersSchema,
+        body: userUpdateSchema,
+        response: { 200: userSchema },
+      },
     },
     async (request) =>
       users.update(
