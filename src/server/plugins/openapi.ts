@@ -56,13 +56,18 @@ export function tagFor(url: string): string {
   return ALIASES[first] ?? first;
 }
 
-/** The error answers a route can give, from what it declares: input, access and rate limit. */
+/** Whether a route's headers schema (zod, as the route declares it) names If-Match. */
+function declaresIfMatch(headers: unknown): boolean {
+  return headers instanceof z.ZodObject && 'if-match' in headers.shape;
+}
+
+/** The error answers a route can give, from what it declares: input, access, versions and rate limit. */
 function errorResponses(route: RouteOptions, access: Access): Record<string, unknown> {
   const schema = route.schema ?? {};
   const method = [route.method].flat()[0] ?? 'GET';
   const writes = !['GET', 'HEAD', 'OPTIONS'].includes(method);
   const responses: Record<string, unknown> = {};
-  if (schema.body || schema.querystring || schema.params)
+  if (schema.body || schema.querystring || schema.params || schema.headers)
     responses[400] = errorResponse('The input is not valid: `fields` has one message per field at fault.');
   if (access !== 'public') responses[401] = errorResponse('Not signed in, or the session has ended.');
   if (access === 'admin' || writes)
@@ -75,6 +80,11 @@ function errorResponses(route: RouteOptions, access: Access): Record<string, unk
         .join(' '),
     );
   if (schema.params) responses[404] = errorResponse('No such record.');
+  // A versioned write declares If-Match (ifMatchHeadersSchema, ADR 022): its stale-write answer.
+  if (declaresIfMatch(schema.headers))
+    responses[409] = errorResponse(
+      'STALE_VERSION: the record was changed by someone else since the version sent (If-Match or `version`); nothing was written.',
+    );
   if (route.config?.rateLimit) responses[429] = errorResponse('Too many calls: the message says how long to wait.');
   responses[500] = errorResponse('Unexpected failure; the server log has the details (never the answer).');
   return responses;

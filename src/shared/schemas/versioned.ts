@@ -23,3 +23,16 @@ export const versionField = z
 
 /** The `version` every versioned record answers. */
 export const versionSchema = z.number();
+
+/** What the API reference says of the optional `If-Match` header of a versioned write (ADR 034). */
+export const IF_MATCH_DESCRIPTION =
+  'The version the edit is based on (ADR 022), as the record answered it: `"3"`, `3` or `W/"3"`; a stale one answers 409 STALE_VERSION and writes nothing. A `version` in the body wins; without either the write is not checked.';
+
+/**
+ * The request headers a versioned write declares: `If-Match`, optional. Any string passes here (the
+ * route reads it with `expectedVersion`, which answers 400 for a malformed one); other headers pass
+ * through untouched.
+ */
+export const ifMatchHeadersSchema = z.looseObject({
+  'if-match': z.string().optional().meta({ description: IF_MATCH_DESCRIPTION }),
+});

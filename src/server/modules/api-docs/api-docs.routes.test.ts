@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { IF_MATCH_DESCRIPTION } from '#shared/schemas/versioned.ts';
 import { authPlugin } from '#server/plugins/auth.ts';
 import { openapiPlugin } from '#server/plugins/openapi.ts';
 import { serializerCompiler } from '#server/plugins/serializer.ts';
@@ -100,6 +101,51 @@ describe('the API describes itself: /api/openapi.json and /api/docs', () => {
     const csv = document.paths['/api/leads/export.csv']!.get!;
     expect(csv.responses['200']!.content).toHaveProperty('text/csv');
     expect(document.paths['/api/health']!.get!.responses['200']!.content).toHaveProperty('application/json');
+  });
+
+  it('documents the optional If-Match header and the 409 on exactly the versioned edits (ADR 022)', () => {
+    const lead = document.paths['/api/leads/{id}']!.put!;
+    expect(lead.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'if-match', description: IF_MATCH_DESCRIPTION }),
+    );
+    const ifMatch = lead.parameters!.find((p) => p.in === 'header' && p.name === 'if-match');
+    expect(ifMatch).not.toHaveProperty('required', true);
+    expect(lead.responses['409']!.description).toContain('STALE_VERSION');
+    expect(lead.responses['409']!.content!['application/json']!.schema).toMatchObject({
+      type: 'object',
+      properties: { message: { type: 'string' }, code: { type: 'string' } },
+      required: ['message', 'code'],
+    });
+
+    const withIfMatch = Object.entries(document.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.parameters?.some((p) => p.in === 'header' && p.name === 'if-match'))
+        .map(([method, op]) => {
+          expect(op.responses['409'], `${method} ${path}`).toBeDefined();
+          return `${method.toUpperCase()} ${path}`;
+        }),
+    );
+    expect(withIfMatch.sort()).toEqual(
+      [
+        'PUT /api/leads/{id}',
+        'PUT /api/timeline/{id}',
+        'DELETE /api/timeline/{id}',
+        'PUT /api/proposals/{id}',
+        'DELETE /api/proposals/{id}',
+        'PUT /api/settings',
+        'PUT /api/imports/{id}',
+        'PUT /api/import-costs/{id}',
+        'DELETE /api/import-costs/{id}',
+        'PUT /api/suppliers/{id}',
+        'DELETE /api/suppliers/{id}',
+        'PUT /api/email-templates/{id}',
+        'PUT /api/users/{id}',
+      ].sort(),
+    );
+    // An edit that is not versioned says nothing of If-Match.
+    const create = document.paths['/api/leads/{id}/timeline']!.post!;
+    expect(create.parameters?.some((p) => p.name === 'if-match')).toBe(false);
+    expect(create.responses['409']).toBeUndefined();
   });
 
   it('fails a route without a response schema, naming it and saying how to fix it', async () => {

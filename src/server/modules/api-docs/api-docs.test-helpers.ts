@@ -7,7 +7,13 @@ export interface OpenApiOperation {
   description?: string;
   security?: unknown[];
   requestBody?: { content: Record<string, { schema?: unknown }> };
-  parameters?: { in: string; name: string; schema?: Record<string, unknown> }[];
+  parameters?: {
+    in: string;
+    name: string;
+    required?: boolean;
+    description?: string;
+    schema?: Record<string, unknown>;
+  }[];
   responses: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
 }
 export interface OpenApiDocument {

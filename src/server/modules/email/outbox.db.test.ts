@@ -8,7 +8,8 @@ import type { Clock } from '#server/lib/clock.ts';
 import { insertLead } from '#test/factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { claimDue } from './outbox.repository.ts';
-import { INTERRUPTED, OUTBOX, backoffAfter } from './outbox.service.ts';
+import { markBounced } from './bounce.service.ts';
+import { INTERRUPTED, OUTBOX, RETRY_BOUNCED, backoffAfter } from './outbox.service.ts';
 import { markMailboxConnected, memorySender } from './outbox.test-helpers.ts';
 import pino from 'pino';
 
@@ -142,6 +143,58 @@ describe('e-mail outbox: never lost, never twice', () => {
       headers: { cookie },
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('a bounced e-mail is not retried by the API: 409 with the reason, nothing changed (ADR 040)', async () => {
+    const lead = await insertLead(t.database.db, { email: 'erro@cliente.pt' });
+    const { outboxId, timelineId, messageId } = (await send(lead.id, { body: 'x' })).json<{
+      outboxId: number;
+      timelineId: number;
+      messageId: string;
+    }>();
+    await t.services.outbox.idle();
+    expect(sentTo(messageId)).toBe(1);
+    const bounced = await markBounced(t.database.db, {
+      messageIds: [messageId],
+      reason: 'Mailbox does not exist',
+      at: clock.now(),
+    });
+    expect(bounced).toMatchObject({ outboxId, timelineId });
+    const before = await row(outboxId);
+    expect(before).toMatchObject({ status: 'failed', lastError: 'Mailbox does not exist' });
+    const deliveryBefore = await delivery(timelineId);
+    expect(deliveryBefore).toMatchObject({ status: 'failed', bounced: true });
+
+    clock.advance(1000);
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/email-outbox/${outboxId}/retry`,
+      headers: { cookie },
+    });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toEqual({ code: 'CONFLICT', message: RETRY_BOUNCED });
+    await t.services.outbox.drain();
+    expect(await row(outboxId)).toEqual(before);
+    expect(await delivery(timelineId)).toEqual(deliveryBefore);
+    expect(sentTo(messageId)).toBe(1);
+
+    // A message that failed before leaving still retries (and then leaves once).
+    mail.state.down = '550 5.1.1 Mailbox unknown';
+    mail.state.permanent = true;
+    const failed = (await send(lead.id, { body: 'y' })).json<{ outboxId: number; messageId: string }>();
+    await t.services.outbox.idle();
+    mail.state.down = null;
+    mail.state.permanent = false;
+    expect(await row(failed.outboxId)).toMatchObject({ status: 'failed', sentAt: null });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/email-outbox/${failed.outboxId}/retry`,
+      headers: { cookie },
+    });
+    expect(ok.statusCode).toBe(202);
+    await t.services.outbox.idle();
+    expect(await row(failed.outboxId)).toMatchObject({ status: 'sent' });
+    expect(sentTo(failed.messageId)).toBe(1);
   });
 
   it('gives up after the last attempt', async () => {

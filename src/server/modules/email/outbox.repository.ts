@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { emailOutbox } from '#server/db/schema/outbox.ts';
 import { leadTimeline, leads } from '#server/db/schema/leads.ts';
@@ -135,15 +135,21 @@ export async function finishAttempt(
   return row;
 }
 
-/** Failed -> queued again (staff's Retry); undefined unless it had failed. */
+/**
+ * Failed -> queued again (staff's Retry); undefined unless it had failed before leaving. A failed row
+ * with a sentAt left and bounced back (ADR 040: only a bounce turns sent into failed): never requeued.
+ */
 export async function requeue(db: DbOrTx, id: number, now: Date): Promise<OutboxRow | undefined> {
   const [row] = await db
     .update(emailOutbox)
     .set({ status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null, updatedAt: now })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed'), isNull(emailOutbox.sentAt)))
     .returning();
   return row;
 }
+
+/** A message that was sent and then bounced (ADR 040): failed, with the time it had left. */
+export const isBounced = (row: Pick<OutboxRow, 'status' | 'sentAt'>) => row.status === 'failed' && row.sentAt !== null;
 
 export async function countDue(db: DbOrTx, now: Date): Promise<number> {
   const [row] = await db

@@ -34,6 +34,8 @@ export const NOT_CONNECTED = (account: MailboxAccount) =>
   `The ${account} mailbox is not connected: the e-mail waits until it is.`;
 export const MESSAGE_NOT_FOUND = 'Email not found';
 export const RETRY_REFUSED = 'Only an email that failed can be retried';
+export const RETRY_BOUNCED =
+  'This e-mail bounced: the address did not accept it. Check the address before sending again.';
 
 export interface QueueInput {
   idempotencyKey: string;
@@ -273,12 +275,16 @@ export function createOutboxService(deps: {
       return result(row);
     },
 
-    /** Staff's Retry on a failed message: queued again with a full set of attempts. */
+    /**
+     * Staff's Retry on a failed message: queued again with a full set of attempts. A bounced one is
+     * refused (ADR 040): the same message to the same address would bounce again.
+     */
     async retry(id: number): Promise<SendEmailResult> {
       const row = await repo.requeue(db, id, clock.now());
       if (!row) {
-        if (!(await repo.findMessage(db, id))) throw notFound(MESSAGE_NOT_FOUND);
-        throw conflict(RETRY_REFUSED);
+        const found = await repo.findMessage(db, id);
+        if (!found) throw notFound(MESSAGE_NOT_FOUND);
+        throw conflict(repo.isBounced(found) ? RETRY_BOUNCED : RETRY_REFUSED);
       }
       await mark(row, 'queued');
       service.kick();

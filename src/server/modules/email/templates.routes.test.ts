@@ -69,6 +69,30 @@ describe('email templates', () => {
     expect((await call('DELETE', `/api/email-templates/${tpl.id}`)).statusCode).toBe(404);
   });
 
+  it('takes the version from If-Match too (ADR 022): a stale one 409, a malformed one 400, nothing changed', async () => {
+    const tpl = (await call('POST', '/api/email-templates', { templateId: 'if-match-1', title: 'A', body: 'B' })).json<{
+      id: number;
+    }>();
+    const put = (ifMatch: string, title: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/email-templates/${tpl.id}`,
+        headers: { cookie, 'if-match': ifMatch },
+        payload: { templateId: 'if-match-1', title, body: 'B' },
+      });
+    const edited = await put('"1"', 'Second');
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ title: 'Second', version: 2 });
+    const stale = await put('W/"1"', 'Old tab');
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: STALE_TEMPLATE });
+    const malformed = await put('latest', 'Bad header');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'VALIDATION', fields: { version: expect.any(String) } });
+    const [row] = await t.database.db.select().from(emailTemplates).where(eq(emailTemplates.id, tpl.id));
+    expect(row).toMatchObject({ title: 'Second', version: 2 });
+  });
+
   it('refuses a bad templateId, a taken one, blanks and unknown variables, and changes nothing', async () => {
     const before = await rows();
     const bad = await call('POST', '/api/email-templates', { templateId: 'has space', title: 'x', body: 'y' });

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import { okResponseSchema } from '#shared/schemas/leads.ts';
 import { emailTemplateInputSchema, emailTemplateListSchema, emailTemplateSchema } from '#shared/schemas/email.ts';
+import { ifMatchHeadersSchema } from '#shared/schemas/versioned.ts';
+import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { TemplatesService } from './templates.service.ts';
 
@@ -23,13 +25,18 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templates: TemplatesServic
     '/api/email-templates/:id',
     {
       config,
-      schema: { params: idParamSchema, body: emailTemplateInputSchema, response: { 200: emailTemplateSchema } },
+      schema: {
+        params: idParamSchema,
+        headers: ifMatchHeadersSchema,
+        body: emailTemplateInputSchema,
+        response: { 200: emailTemplateSchema },
+      },
     },
-    async (request) => {
-      const ifMatch = Number(request.headers['if-match']);
-      const version = request.body.version ?? (Number.isInteger(ifMatch) && ifMatch > 0 ? ifMatch : undefined);
-      return templates.update(request.params.id, { ...request.body, version });
-    },
+    async (request) =>
+      templates.update(request.params.id, {
+        ...request.body,
+        version: expectedVersion(request, request.body) ?? undefined,
+      }),
   );
 
   app.delete(

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '#server/lib/clock.ts';
+import { ifMatchHeadersSchema } from '#shared/schemas/versioned.ts';
 import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import { idParamSchema } from '#shared/schemas/common.ts';
@@ -101,6 +102,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         params: idParamSchema,
+        headers: ifMatchHeadersSchema,
         body: yearBoundSchema(importUpdateSchema, clock),
         response: { 200: importSchema },
       },
@@ -124,14 +126,22 @@ export const importsRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/api/import-costs/:id',
-    { config, schema: { params: idParamSchema, body: costUpdateSchema, response: { 200: importCostSchema } } },
+    {
+      config,
+      schema: {
+        params: idParamSchema,
+        headers: ifMatchHeadersSchema,
+        body: costUpdateSchema,
+        response: { 200: importCostSchema },
+      },
+    },
     async (request) =>
       costs.update(request.params.id, request.body, expectedVersion(request, request.body), signedInUser(request).id),
   );
 
   app.delete(
     '/api/import-costs/:id',
-    { config, schema: { params: idParamSchema, response: { 200: okResponseSchema } } },
+    { config, schema: { params: idParamSchema, headers: ifMatchHeadersSchema, response: { 200: okResponseSchema } } },
     async (request) => {
       await costs.remove(request.params.id, expectedVersion(request), signedInUser(request).id);
       return { ok: true as const };

@@ -14,6 +14,7 @@ import {
 } from '#shared/schemas/proposals.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { keepOmittedFields } from '#server/lib/keep-omitted.ts';
+import { ifMatchHeadersSchema } from '#shared/schemas/versioned.ts';
 import { expectedVersion } from '#server/lib/versioned.ts';
 import { sessionToken, signedInUser } from '#server/plugins/auth.ts';
 import type { SessionService } from '#server/modules/auth/session.service.ts';
@@ -66,7 +67,12 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
       config: access,
       // A field left out keeps its stored value (not the create defaults); ISV, IVA and total are recomputed.
       preValidation: keepOmittedFields(Object.keys(proposalInputSchema.shape), (id) => proposals.stored(id)),
-      schema: { params: idParamSchema, body: proposalUpdateSchema, response: { 200: proposalWriteResponseSchema } },
+      schema: {
+        params: idParamSchema,
+        headers: ifMatchHeadersSchema,
+        body: proposalUpdateSchema,
+        response: { 200: proposalWriteResponseSchema },
+      },
     },
     async (request) => {
       const { version: _version, ...input } = request.body;
@@ -76,7 +82,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
 
   app.delete(
     '/api/proposals/:id',
-    { config: access, schema: { params: idParamSchema, response: { 200: ok } } },
+    { config: access, schema: { params: idParamSchema, headers: ifMatchHeadersSchema, response: { 200: ok } } },
     async (request) => {
       // No body: the version read comes as If-Match (ADR 022).
       await proposals.remove(request.params.id, expectedVersion(request), signedInUser(request));

@@ -7,6 +7,7 @@ import {
   publicSettingsSchema,
 } from '#shared/schemas/settings.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { ifMatchHeadersSchema } from '#shared/schemas/versioned.ts';
 import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { FastifyRequest } from 'fastify';
@@ -41,7 +42,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
     '/api/settings',
     {
       config: { access: 'admin' },
-      schema: { body: companySettingsUpdateSchema, response: { 200: companySettingsSchema } },
+      schema: {
+        headers: ifMatchHeadersSchema,
+        body: companySettingsUpdateSchema,
+        response: { 200: companySettingsSchema },
+      },
     },
     async (request) => settings.updateCompany(request.body, expectedVersion(request, request.body), actor(request)),
   );

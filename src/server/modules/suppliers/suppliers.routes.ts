@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ifMatchHeadersSchema } from '#shared/schemas/versioned.ts';
 import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import { idParamSchema } from '#shared/schemas/common.ts';
@@ -33,7 +34,15 @@ export const suppliersRoutes: FastifyPluginAsyncZod<{ suppliers: SuppliersServic
 
   app.put(
     '/api/suppliers/:id',
-    { config, schema: { params: idParamSchema, body: supplierUpdateSchema, response: { 200: supplierSchema } } },
+    {
+      config,
+      schema: {
+        params: idParamSchema,
+        headers: ifMatchHeadersSchema,
+        body: supplierUpdateSchema,
+        response: { 200: supplierSchema },
+      },
+    },
     async (request) =>
       suppliers.update(
         request.params.id,
@@ -45,7 +54,7 @@ export const suppliersRoutes: FastifyPluginAsyncZod<{ suppliers: SuppliersServic
 
   app.delete(
     '/api/suppliers/:id',
-    { config, schema: { params: idParamSchema, response: { 200: okResponseSchema } } },
+    { config, schema: { params: idParamSchema, headers: ifMatchHeadersSchema, response: { 200: okResponseSchema } } },
     async (request) => {
       await suppliers.remove(request.params.id, expectedVersion(request), signedInUser(request).id);
       return { ok: true as const };

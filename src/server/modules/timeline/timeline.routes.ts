@@ -9,6 +9,7 @@ import {
   timelineListSchema,
 } from '#shared/schemas/timeline.ts';
 import { keepOmittedFields } from '#server/lib/keep-omitted.ts';
+import { ifMatchHeadersSchema } from '#shared/schemas/versioned.ts';
 import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { TimelineService } from './timeline.service.ts';
@@ -39,7 +40,12 @@ export const timelineRoutes: FastifyPluginAsyncZod<{ timeline: TimelineService }
       config,
       // A field left out keeps its stored value; the contact time too (createdAt is left to the service).
       preValidation: keepOmittedFields(['type', 'title', 'description', 'metadata'], (id) => timeline.stored(id)),
-      schema: { params: idParamSchema, body: timelineEntryUpdateSchema, response: { 200: timelineEntrySchema } },
+      schema: {
+        params: idParamSchema,
+        headers: ifMatchHeadersSchema,
+        body: timelineEntryUpdateSchema,
+        response: { 200: timelineEntrySchema },
+      },
     },
     async (request) =>
       timeline.update(request.params.id, request.body, expectedVersion(request, request.body), signedInUser(request)),
@@ -47,7 +53,7 @@ export const timelineRoutes: FastifyPluginAsyncZod<{ timeline: TimelineService }
 
   app.delete(
     '/api/timeline/:id',
-    { config, schema: { params: idParamSchema, response: { 200: okResponseSchema } } },
+    { config, schema: { params: idParamSchema, headers: ifMatchHeadersSchema, response: { 200: okResponseSchema } } },
     async (request) => {
       // No body: the version read comes as If-Match (ADR 022).
       await timeline.remove(request.params.id, expectedVersion(request), signedInUser(request));

@@ -8,14 +8,10 @@ import {
   usersQuerySchema,
   userUpdateSchema,
 } from '#shared/schemas/users.ts';
+import { ifMatchHeadersSchema } from '#shared/schemas/versioned.ts';
+import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { UsersService } from './users.service.ts';
-
-/** The version an edit started from: the body's `version`, else an If-Match header (ADR 022). */
-function ifMatch(header: string | undefined): number | undefined {
-  const n = Number(header?.replace(/^W\//, '').replace(/"/g, ''));
-  return header && Number.isInteger(n) && n > 0 ? n : undefined;
-}
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   const meta = (request: { ip: string; session?: { sid: string } | null }) => ({
@@ -42,13 +38,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users/:id',
     {
       config: { access: 'user' },
-      schema: { params: idParamSchema, body: userUpdateSchema, response: { 200: userSchema } },
+      schema: {
+        params: idParamSchema,
+        headers: ifMatchHeadersSchema,
+        body: userUpdateSchema,
+        response: { 200: userSchema },
+      },
     },
     async (request) =>
       users.update(
         signedInUser(request),
         request.params.id,
-        { ...request.body, version: request.body.version ?? ifMatch(request.headers['if-match']) },
+        { ...request.body, version: expectedVersion(request, request.body) ?? undefined },
         meta(request),
       ),
   );

@@ -10,6 +10,7 @@ import {
   starResponseSchema,
 } from '#shared/schemas/leads.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import { ifMatchHeadersSchema } from '#shared/schemas/versioned.ts';
 import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { LeadService } from './lead.service.ts';
@@ -52,6 +53,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leads: LeadService; clock: Cloc
       config: access,
       schema: {
         params: idParamSchema,
+        headers: ifMatchHeadersSchema,
         body: yearBoundSchema(leadUpdateSchema, clock),
         response: { 200: leadWriteResponseSchema },
       },
