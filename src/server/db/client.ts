@@ -136,14 +136,43 @@ export async function openDb(opts: OpenDbOptions): Promise<Database> {
  * without rebuilding the services that hold `db` (ADR 030).
  */
 function switchable(initial: PGlite) {
+  const turns = turnTaking();
   const holder = {
     current: initial,
     proxy: new Proxy({} as PGlite, {
       get(_target, prop) {
         const value: unknown = Reflect.get(holder.current, prop, holder.current);
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(holder.current) : value;
+        if (typeof value !== 'function') return value;
+        const bound = (value as (...a: unknown[]) => unknown).bind(holder.current);
+        return STATEMENT_CALLS.has(prop) ? turns.wrap(bound as (...a: unknown[]) => Promise<unknown>) : bound;
       },
     }),
   };
   return holder;
+}
+
+/** The PGlite calls that run a statement or a transaction on its one connection. */
+const STATEMENT_CALLS = new Set<string | symbol>(['query', 'exec', 'transaction']);
+
+/**
+ * PGlite runs each statement synchronously on the main thread, and its own queue starts the next
+ * statement as a microtask when one ends: under load a whole queue of statements ran in one
+ * event-loop turn (300 queued statements: half a second with no timer fired, no connection
+ * accepted and no request read; bench/README.md "PGlite turn-taking"). The app's statements
+ * therefore go through this queue: first come, first served as before, but each one starts in an
+ * event-loop turn of its own (setImmediate), so I/O and timers run between any two statements. A
+ * transaction is one entry: its own statements run on its handle, outside this queue.
+ */
+function turnTaking() {
+  let tail: Promise<unknown> = Promise.resolve();
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return {
+    wrap<T>(call: (...a: unknown[]) => Promise<T>) {
+      return (...args: unknown[]): Promise<T> => {
+        const run = tail.then(nextTurn).then(() => call(...args));
+        tail = run.catch(() => undefined);
+        return run;
+      };
+    },
+  };
 }
