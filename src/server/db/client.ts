@@ -166,15 +166,27 @@ const STATEMENT_CALLS = new Set<string | symbol>(['query', 'exec', 'transaction'
 function turnTaking() {
   let tail: Promise<unknown> = Promise.resolve();
   let pending = 0;
+  /** When this event-loop turn's first statement started; null until one does. */
+  let turnStartedAt: number | null = null;
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
   const settled = () => {
     pending -= 1;
   };
+  /** Whether a statement may still start in this turn: within its first STATEMENT_TURN_MS. */
+  const turnHasRoom = () => {
+    const now = performance.now();
+    if (turnStartedAt === null) {
+      turnStartedAt = now;
+      setImmediate(() => (turnStartedAt = null));
+    }
+    return now - turnStartedAt < STATEMENT_TURN_MS;
+  };
   return {
     wrap<T>(call: (...a: unknown[]) => Promise<T>) {
       return (...args: unknown[]): Promise<T> => {
-        // Nothing running: start at once (a lone caller, e.g. the mail import, pays no hop).
-        const run = pending === 0 ? call(...args) : tail.then(nextTurn).then(() => call(...args));
+        // Nothing queued and the turn still young: start at once (a lone caller such as the mail
+        // import runs statement after statement without waiting); otherwise queue for a turn.
+        const run = pending === 0 && turnHasRoom() ? call(...args) : tail.then(nextTurn).then(() => call(...args));
         pending += 1;
         tail = run.then(settled, settled);
         return run;
@@ -182,3 +194,6 @@ function turnTaking() {
     },
   };
 }
+
+/** How long statements may keep one event-loop turn before the rest wait for the next. */
+const STATEMENT_TURN_MS = 4;
