@@ -6,7 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertAlive, stopChild, trackChild } from './cleanup.ts';
+import { assertAlive, makeTempDir, stopChild, trackChild } from './cleanup.ts';
 // ensure-deps.mjs is plain JavaScript (it runs before `npm ci`) and the project has no allowJs,
 // so the part used here is typed below.
 // @ts-expect-error TS7016: no declaration file for a plain .mjs module
@@ -153,9 +153,14 @@ export async function spawnApp(backend: Backend, extraEnv: NodeJS.ProcessEnv = {
     ADMIN_PASSWORD,
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-    ...(backend.kind === 'pglite' ? { DATA_DIR: backend.dataDir } : { DATABASE_URL: backend.databaseUrl }),
+    // On PostgreSQL the server still keeps files under DATA_DIR (the mail secret key) and BACKUP_DIR:
+    // a temporary directory (removed with the others at the end), never the checkout's ./data.
+    ...(backend.kind === 'pglite'
+      ? { DATA_DIR: backend.dataDir }
+      : { DATABASE_URL: backend.databaseUrl, DATA_DIR: extraEnv.DATA_DIR ?? makeTempDir('app-files') }),
     ...extraEnv,
   };
+  env.BACKUP_DIR ??= path.join(env.DATA_DIR!, 'backups');
   return spawnNode(args, env, port, appDir);
 }
 

@@ -19,6 +19,11 @@ export interface PreparedBackend {
   kind: BackendKind;
   backend: Backend;
   env: NodeJS.ProcessEnv;
+  /**
+   * Where its servers keep their files: backups (BACKUP_DIR) and, on PostgreSQL, the mail secret
+   * key (DATA_DIR). In a temporary directory, never the checkout's ./data (the fuzz makes backups).
+   */
+  filesEnv: NodeJS.ProcessEnv;
   dispose(): Promise<void>;
 }
 
@@ -26,14 +31,21 @@ export interface PreparedBackend {
 export async function prepareBackend(kind: BackendKind, name: string): Promise<PreparedBackend> {
   let backend: Backend;
   let dispose: () => Promise<void>;
+  let filesEnv: NodeJS.ProcessEnv;
   if (kind === 'pglite') {
     const dataDir = makeTempDir(name);
     backend = { kind: 'pglite', dataDir };
+    filesEnv = { BACKUP_DIR: path.join(dataDir, 'backups') };
     dispose = async () => removeTempDir(dataDir);
   } else {
     const db = await freshDatabase(`reliability_${name.replace(/\W/g, '_')}_${process.pid}`);
+    const filesDir = makeTempDir(`${name}-files`);
     backend = { kind: 'postgres', databaseUrl: db.url };
-    dispose = db.drop;
+    filesEnv = { DATA_DIR: filesDir, BACKUP_DIR: path.join(filesDir, 'backups') };
+    dispose = async () => {
+      await db.drop();
+      removeTempDir(filesDir);
+    };
   }
   const env = backend.kind === 'pglite' ? { DATA_DIR: backend.dataDir } : { DATABASE_URL: backend.databaseUrl };
   const r = spawnSync(
@@ -47,7 +59,7 @@ export async function prepareBackend(kind: BackendKind, name: string): Promise<P
     { cwd: appDir, env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
   );
   if (r.status !== 0) throw new Error(`creating the staff accounts failed:\n${r.stdout}${r.stderr}`);
-  return { kind, backend, env, dispose };
+  return { kind, backend, env, filesEnv, dispose };
 }
 
 /** Generous limits, and X-Forwarded-For trusted from loopback so per-address limits apply per simulated client. */
@@ -60,7 +72,7 @@ export const SERVER_ENV: NodeJS.ProcessEnv = {
 
 /** Starts the compiled server on the prepared database and waits until it answers. */
 export async function startServer(prepared: PreparedBackend, extraEnv: NodeJS.ProcessEnv = {}): Promise<Spawned> {
-  const server = await spawnApp(prepared.backend, { ...SERVER_ENV, ...extraEnv });
+  const server = await spawnApp(prepared.backend, { ...SERVER_ENV, ...prepared.filesEnv, ...extraEnv });
   await waitFor200(server, '/api/health', { timeoutMs: 90_000 });
   return server;
 }

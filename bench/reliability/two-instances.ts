@@ -146,7 +146,7 @@ export async function twoInstances(
   const since = new Date(Date.now() - 1000);
   // Mail polling every minute (first look 30 s after start) and the outbox every minute (first
   // look after 5 s): both instances look at the same slots.
-  const env = { ...SERVER_ENV, LOG_LEVEL: 'info', MAIL_POLL_MINUTES: '1' };
+  const env = { ...SERVER_ENV, ...prepared.filesEnv, LOG_LEVEL: 'info', MAIL_POLL_MINUTES: '1' };
   const servers = await Promise.all([spawnApp(prepared.backend, env), spawnApp(prepared.backend, env)]);
   const watchers = servers.map(watchJobLines);
   const sockets: LiveSocket[] = [];
