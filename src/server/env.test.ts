@@ -51,4 +51,10 @@ describe('environment', () => {
     for (const bad of ['0', '1.5', 'week', '366'])
       expect(() => loadEnv({ SESSION_IDLE_DAYS: bad })).toThrow(/SESSION_IDLE_DAYS/);
   });
+  it('has a PostgreSQL pool of 10 connections by default, from 1 to 100', () => {
+    expect(loadEnv({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadEnv({ DATABASE_POOL_SIZE: '40' }).DATABASE_POOL_SIZE).toBe(40);
+    for (const bad of ['0', '2.5', 'many', '101'])
+      expect(() => loadEnv({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+  });
 });

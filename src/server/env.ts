@@ -76,6 +76,8 @@ export const envSchema = z.object({
   /** Built web app to serve (default dist/web next to the sources). */
   WEB_ROOT: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL only: connections in the pool (bench/README.md "Idle re-run, this session"). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   ADMIN_USERNAME: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   TRUST_PROXY: trustProxy.default(false),

@@ -20,7 +20,9 @@ const log = createLogger(env);
 
 async function start() {
   const t0 = Date.now();
-  const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  const database = await openDb(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR },
+  );
   log.info(
     { database: database.kind, where: env.DATABASE_URL ? 'DATABASE_URL' : path.resolve(env.DATA_DIR) },
     'database open',

@@ -6,7 +6,9 @@ import { runMigrations } from '../migrate.ts';
 /** Opens and migrates the database the app would use: DATABASE_URL if set, else PGlite in DATA_DIR. */
 export async function openMigratedDbFromEnv(): Promise<{ database: Database; where: string; env: Env }> {
   const env = loadEnv();
-  const database = await openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  const database = await openDb(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR },
+  );
   try {
     await runMigrations(database);
   } catch (err) {
