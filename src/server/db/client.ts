@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { initializeInChildProcess } from './init-pglite.ts';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDirLock } from './dir-lock.ts';
+import { keptPlans } from './kept-plans.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -137,12 +138,27 @@ export async function openDb(opts: OpenDbOptions): Promise<Database> {
  */
 function switchable(initial: PGlite) {
   const turns = turnTaking();
+  const plans = keptPlans();
   const holder = {
     current: initial,
     proxy: new Proxy({} as PGlite, {
       get(_target, prop) {
         const value: unknown = Reflect.get(holder.current, prop, holder.current);
         if (typeof value !== 'function') return value;
+        // query and transactions: through kept plans (ADR 043), on the instance serving at the start.
+        if (prop === 'query')
+          return turns.wrap((...a: unknown[]) =>
+            plans.query(
+              holder.current,
+              a[0] as string,
+              a[1] as unknown[] | undefined,
+              a[2] as QueryOptions | undefined,
+            ),
+          );
+        if (prop === 'transaction')
+          return turns.wrap((...a: unknown[]) =>
+            plans.transaction(holder.current, a[0] as (tx: Transaction) => Promise<unknown>),
+          );
         const bound = (value as (...a: unknown[]) => unknown).bind(holder.current);
         return STATEMENT_CALLS.has(prop) ? turns.wrap(bound as (...a: unknown[]) => Promise<unknown>) : bound;
       },

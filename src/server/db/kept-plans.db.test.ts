@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { openDb, type Database } from './client.ts';
+import { keptPlans } from './kept-plans.ts';
+
+// ADR 043: PGlite keeps the plans of statements it has seen before. PostgreSQL's pool is not
+// involved, so this runs once, on in-memory PGlite, in the PGlite pass of the suite.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite kept plans (ADR 043)', () => {
+  let pg: PGlite;
+  const plans = keptPlans({ capacity: 2 });
+  const kept = async () =>
+    (await pg.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]!.n;
+
+  beforeAll(async () => {
+    pg = await PGlite.create();
+    await pg.exec(`create table notes (id serial primary key, body text not null unique, at timestamptz,
+      data jsonb, amount numeric(10,2), flag boolean)`);
+  });
+  afterAll(() => pg.close());
+
+  const insert = 'insert into notes (body, at, data, amount, flag) values ($1, $2, $3, $4, $5) returning *';
+  const select = 'select id, body, at, data, amount, flag from notes where body = $1';
+
+  it('answers exactly as query does, from the second use on under a kept name', async () => {
+    const at = new Date('2026-11-26T10:00:00.000Z');
+    const first = await plans.query(pg, insert, ['a', at, { k: [1, 'x'] }, '12.50', true]);
+    expect(await kept()).toBe(0);
+    const second = await plans.query(pg, insert, ['b', null, null, null, null]);
+    expect(await kept()).toBe(1);
+    const third = await plans.query(pg, insert, ['c', at, { k: null }, 3, false]);
+    expect(first.rows[0]).toMatchObject({ body: 'a', at, data: { k: [1, 'x'] }, amount: '12.50', flag: true });
+    expect(second.rows[0]).toMatchObject({ body: 'b', at: null, data: null, amount: null, flag: null });
+    expect(third.rows[0]).toMatchObject({ body: 'c', at, data: { k: null }, amount: '3.00', flag: false });
+    expect(third.affectedRows).toBe(1);
+    expect(third.fields.map((f) => f.name)).toEqual(['id', 'body', 'at', 'data', 'amount', 'flag']);
+
+    for (const body of ['a', 'c', 'a']) {
+      const viaKept = await plans.query(pg, select, [body]);
+      const viaQuery = await pg.query(select, [body]);
+      expect(viaKept.rows).toEqual(viaQuery.rows);
+      expect(viaKept.fields).toEqual(viaQuery.fields);
+    }
+    // Drizzle's array rows and its own parsers pass through.
+    const arrays = await plans.query(pg, select, ['a'], { rowMode: 'array', parsers: { 1184: (v: string) => v } });
+    expect(arrays.rows[0]).toEqual([1, 'a', '2026-11-26 10:00:00+00', { k: [1, 'x'] }, '12.50', true]);
+  });
+
+  it('a failing kept statement throws the database error and the next call works', async () => {
+    const err = await plans.query(pg, insert, ['a', null, null, null, null]).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: '23505', query: insert });
+    const bad = await plans.query(pg, select, [null]).then((r) => r.rows);
+    expect(bad).toEqual([]);
+    expect((await plans.query(pg, select, ['b'])).rows).toHaveLength(1);
+  });
+
+  it('keeps at most its capacity and forgets the least recently used', async () => {
+    const texts = [1, 2, 3].map((i) => `select ${i}::int + $1::int as n`);
+    for (let round = 0; round < 3; round++)
+      for (const [i, text] of texts.entries())
+        expect((await plans.query<{ n: number }>(pg, text, [10])).rows[0]!.n).toBe(11 + i);
+    expect(await kept()).toBe(2);
+  });
+
+  it('a kept statement whose table changed shape is run afresh', async () => {
+    const star = 'select * from notes where id = $1';
+    await plans.query(pg, star, [1]);
+    await plans.query(pg, star, [1]);
+    await pg.exec('alter table notes add column extra text');
+    const after = await plans.query<Record<string, unknown>>(pg, star, [1]);
+    expect(after.rows[0]).toHaveProperty('extra', null);
+    expect((await plans.query<Record<string, unknown>>(pg, star, [1])).rows[0]).toHaveProperty('extra', null);
+  });
+});
+
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('the app database keeps plans (ADR 043)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDb({ inMemory: true });
+  });
+  afterAll(() => database.close());
+
+  it('a statement repeated through drizzle runs under a kept name', async () => {
+    const names = async () =>
+      (
+        (await database.pglite!.query<{ statement: string }>('select statement from pg_prepared_statements')).rows as {
+          statement: string;
+        }[]
+      ).map((r) => r.statement);
+    for (let i = 0; i < 3; i++)
+      expect(await database.db.execute(sql`select ${i}::int as i, 'kept-plan-probe' as probe`)).toMatchObject({
+        rows: [{ i, probe: 'kept-plan-probe' }],
+      });
+    expect((await names()).some((s) => s.includes('kept-plan-probe'))).toBe(true);
+  });
+
+  it('inside a transaction too: kept statements commit and roll back with it', async () => {
+    await database.db.execute(sql`create table kept_tx (id int primary key)`);
+    const add = (tx: Pick<Database['db'], 'execute'>, id: number) =>
+      tx.execute(sql`insert into kept_tx (id) values (${id})`);
+    await database.db.transaction(async (tx) => {
+      for (const id of [1, 2, 3]) await add(tx, id);
+    });
+    const failed = await database.db
+      .transaction(async (tx) => {
+        for (const id of [4, 5]) await add(tx, id);
+        await add(tx, 1); // duplicate key: the whole transaction rolls back
+      })
+      .catch((e: unknown) => e);
+    expect(failed).toMatchObject({ cause: { code: '23505' } });
+    await database.db
+      .transaction(async (tx) => {
+        await add(tx, 6);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    const rows = await database.db.execute(sql`select id from kept_tx order by id`);
+    expect((rows as unknown as { rows: { id: number }[] }).rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(
+      (
+        await database.pglite!.query<{ n: number }>(
+          `select count(*)::int as n from pg_prepared_statements where statement like 'insert into kept_tx%'`,
+        )
+      ).rows[0]!.n,
+    ).toBe(1);
+  });
+});

@@ -1,0 +1,183 @@
+import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+
+/**
+ * Kept plans for PGlite (docs/decisions/043-pglite-kept-plans.md). PGlite's `query` sends every
+ * statement as an unnamed one: PostgreSQL parses, analyses and plans it again each time, in
+ * WebAssembly, and the planner reads the size of every table and index involved through the file
+ * system (an `lseek` that Emscripten answers with an `fstat`). The app sends the same few dozen
+ * statement texts over and over, so from a text's second use on it is parsed once under a name and
+ * then only bound and executed, in one call into PostgreSQL instead of five; PostgreSQL's own plan
+ * cache decides when a generic plan may be kept (plan_cache_mode auto). Results and errors are
+ * those of `query`: the same parsers, serializers and error objects.
+ */
+export function keptPlans(options: { capacity?: number } = {}) {
+  const capacity = options.capacity ?? 200;
+  /** Per instance (a restore replaces it): statement text -> its name and parameter types. */
+  const byInstance = new WeakMap<PGlite, InstancePlans>();
+  let sequence = 0;
+
+  interface Kept {
+    name: string;
+    paramTypes: number[];
+  }
+  interface InstancePlans {
+    /** Prepared statements, least recently used first. */
+    kept: Map<string, Kept>;
+    /** Texts seen once: prepared on their second use (one-off statements never are). */
+    seen: Set<string>;
+  }
+
+  const plansOf = (pg: PGlite) => {
+    let plans = byInstance.get(pg);
+    if (!plans) {
+      plans = { kept: new Map(), seen: new Set() };
+      byInstance.set(pg, plans);
+    }
+    return plans;
+  };
+
+  const noSync = { syncToFs: false } as const;
+
+  /** The statement under its name: prepared now if needed (evicting the least recently used). */
+  async function prepare(pg: PGlite, plans: InstancePlans, text: string, paramTypes?: number[]): Promise<Kept> {
+    const found = plans.kept.get(text);
+    if (found) {
+      plans.kept.delete(text);
+      plans.kept.set(text, found);
+      return found;
+    }
+    if (plans.kept.size >= capacity) {
+      const [oldText, old] = plans.kept.entries().next().value as [string, Kept];
+      plans.kept.delete(oldText);
+      await pg.execProtocolStream(protocol.serialize.close({ type: 'S', name: old.name }), noSync);
+    }
+    const name = `kept_${++sequence}`;
+    await pg.execProtocolStream(protocol.serialize.parse({ name, text, types: paramTypes }), noSync);
+    const described = await pg.execProtocolStream(protocol.serialize.describe({ type: 'S', name }), noSync);
+    const kept = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    plans.kept.set(text, kept);
+    return kept;
+  }
+
+  /** A statement whose plan PostgreSQL refused to reuse (the schema changed): run it fresh. */
+  const isStale = (err: unknown) => {
+    const code = (err as { code?: string }).code;
+    return code === '0A000' || code === '26000';
+  };
+
+  async function run<T>(
+    pg: PGlite,
+    plans: InstancePlans,
+    text: string,
+    params: unknown[],
+    opts: QueryOptions | undefined,
+    sync: boolean,
+  ): Promise<Results<T>> {
+    const messages: Awaited<ReturnType<PGlite['execProtocolStream']>> = [];
+    try {
+      const kept = await prepare(pg, plans, text, opts?.paramTypes);
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const oid = kept.paramTypes[i]!;
+        const serializer = opts?.serializers?.[oid] ?? pg.serializers[oid];
+        return serializer ? serializer(value) : String(value);
+      });
+      const { serialize } = protocol;
+      const call = concat([
+        serialize.bind({ statement: kept.name, values: values as (string | null)[] }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+      ]);
+      messages.push(...(await pg.execProtocolStream(call, noSync)));
+    } catch (err) {
+      if (err instanceof protocol.messages.DatabaseError)
+        Object.assign(err, { query: text, params, queryOptions: opts });
+      throw err;
+    } finally {
+      messages.push(...(await pg.execProtocolStream(protocol.serialize.sync(), noSync)));
+    }
+    // As query does outside a transaction (a no-op on PGlite's Node.js and memory file systems).
+    if (sync) await pg.syncToFs();
+    return parse.parseResults(messages, pg.parsers, opts)[0] as Results<T>;
+  }
+
+  interface Exclusive {
+    _checkReady(): Promise<void>;
+    _runExclusiveTransaction<R>(fn: () => Promise<R>): Promise<R>;
+    _runExclusiveQuery<R>(fn: () => Promise<R>): Promise<R>;
+  }
+
+  /**
+   * One statement. On the root handle it takes PGlite's transaction and query locks, as `query`
+   * does; inside a transaction (which holds the first) only the query lock, as `tx.query` does.
+   */
+  async function keptQuery<T>(
+    pg: PGlite,
+    fresh: () => Promise<Results<T>>,
+    inTransaction: boolean,
+    text: string,
+    params: unknown[],
+    opts: QueryOptions | undefined,
+  ): Promise<Results<T>> {
+    const plans = plansOf(pg);
+    if (opts?.blob || (!plans.kept.has(text) && !plans.seen.has(text))) {
+      if (plans.seen.size >= capacity * 4) plans.seen.clear();
+      plans.seen.add(text);
+      return fresh();
+    }
+    plans.seen.delete(text);
+    const exclusive = pg as unknown as Exclusive;
+    const locked = <R>(fn: () => Promise<R>) =>
+      inTransaction
+        ? exclusive._runExclusiveQuery(fn)
+        : exclusive._runExclusiveTransaction(() => exclusive._runExclusiveQuery(fn));
+    await exclusive._checkReady();
+    try {
+      return await locked(() => run<T>(pg, plans, text, params, opts, !inTransaction));
+    } catch (err) {
+      if (!isStale(err)) throw err;
+      const kept = plans.kept.get(text);
+      plans.kept.delete(text);
+      if (kept)
+        await locked(async () => {
+          await pg.execProtocolStream(protocol.serialize.close({ type: 'S', name: kept.name }), noSync);
+          await pg.execProtocolStream(protocol.serialize.sync(), noSync);
+        });
+      return fresh();
+    }
+  }
+
+  return {
+    /** `pg.query(text, params, options)`, with the statement's plan kept from its second use on. */
+    query<T>(pg: PGlite, text: string, params: unknown[] = [], opts?: QueryOptions): Promise<Results<T>> {
+      return keptQuery(pg, () => pg.query<T>(text, params, opts), false, text, params, opts);
+    },
+
+    /** `pg.transaction(fn)`, whose handle's `query` keeps plans too (the same names: one session). */
+    transaction<T>(pg: PGlite, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+      return pg.transaction((tx) =>
+        fn(
+          new Proxy(tx, {
+            get(target, prop, receiver) {
+              if (prop !== 'query') return Reflect.get(target, prop, receiver) as unknown;
+              return <R>(text: string, params: unknown[] = [], opts?: QueryOptions) => {
+                if (target.closed) throw new Error('Transaction is closed');
+                return keptQuery<R>(pg, () => target.query<R>(text, params, opts), true, text, params, opts);
+              };
+            },
+          }),
+        ),
+      );
+    },
+  };
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
