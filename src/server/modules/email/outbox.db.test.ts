@@ -288,6 +288,41 @@ describe('e-mail outbox: never lost, never twice', () => {
     await b.app.close();
   });
 
+  it('a backlog leaves at most one message per interval; a lone message at once (ADR 044)', async () => {
+    const lead = await insertLead(t.database.db, { email: 'ines@cliente.pt' });
+    const a = await createTestApp({ database: t.database, clock, mailSender: mail.sender, drainOnSend: false });
+    const c = (await a.loginAs('user')).cookie;
+    const queue = async (n: number) => {
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const res = await a.app.inject({
+          method: 'POST',
+          url: `/api/leads/${lead.id}/send-email`,
+          payload: { body: `ritmo ${i}` },
+          headers: { cookie: c },
+        });
+        ids.push(res.json<{ messageId: string }>().messageId);
+      }
+      return ids;
+    };
+    const timesOf = (ids: string[]) => ids.map((id) => mail.sent.find((s) => s.mail.messageId === id)!.at);
+
+    await a.services.outbox.drain(); // whatever earlier tests left due
+    const [lone] = await queue(1);
+    const started = performance.now();
+    await a.services.outbox.drain();
+    expect(timesOf([lone!])[0]! - started).toBeLessThan(OUTBOX.sendIntervalMs);
+
+    const backlog = await queue(6);
+    await a.services.outbox.drain();
+    const times = timesOf(backlog);
+    // The pace applies to the start of each attempt; the sender records a moment later, by a varying
+    // few milliseconds: each gap is near the interval and the whole backlog takes (n - 1) intervals.
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThan(OUTBOX.sendIntervalMs / 2);
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual((times.length - 1) * OUTBOX.sendIntervalMs - 10);
+    await a.app.close();
+  });
+
   it('a claim takes one batch however long the backlog (the due rows are picked once)', async () => {
     const lead = await insertLead(t.database.db, { email: 'hugo@cliente.pt' });
     const a = await createTestApp({ database: t.database, clock, mailSender: mail.sender, drainOnSend: false });

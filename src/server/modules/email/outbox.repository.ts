@@ -115,19 +115,47 @@ export async function closeAbandoned(db: DbOrTx, now: Date, error: string): Prom
     .returning();
 }
 
-/** Records an attempt's outcome, only while this attempt still holds the row (fencing). */
+/** What the drain needs back from a finished attempt. */
+export type FinishedAttempt = Pick<OutboxRow, 'id' | 'leadId' | 'timelineId' | 'status' | 'lastError' | 'warning'>;
+
+/** An attempt's outcome; fields left out keep their stored value. */
+export type AttemptOutcome = Pick<OutboxRow, 'status' | 'lastError' | 'updatedAt'> &
+  Partial<Pick<OutboxRow, 'warning' | 'sentAt' | 'nextAttemptAt'>>;
+
+/**
+ * Records an attempt's outcome, only while this attempt still holds the row (fencing), and in the
+ * same statement its delivery state on the lead's timeline entry (`metadata.delivery`, what
+ * timeline.repository's setDelivery writes): one commit per message for the drain, and the entry
+ * never disagrees with the outbox. Undefined when the attempt lost its row: then nothing is written.
+ */
 export async function finishAttempt(
   db: DbOrTx,
   id: number,
   attempts: number,
-  values: Partial<Pick<OutboxRow, 'status' | 'lastError' | 'warning' | 'sentAt' | 'nextAttemptAt' | 'updatedAt'>>,
-): Promise<OutboxRow | undefined> {
-  const [row] = await db
-    .update(emailOutbox)
-    .set({ ...values, leaseUntil: null })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.attempts, attempts)))
-    .returning();
-  return row;
+  outcome: AttemptOutcome,
+): Promise<FinishedAttempt | undefined> {
+  const at = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+  const result = await db.execute(sql`
+    with done as (
+      update ${emailOutbox} set
+        status = ${outcome.status},
+        last_error = ${outcome.lastError},
+        warning = ${outcome.warning === undefined ? sql`warning` : sql`${outcome.warning}`},
+        sent_at = coalesce(${at(outcome.sentAt)}::timestamptz, sent_at),
+        next_attempt_at = coalesce(${at(outcome.nextAttemptAt)}::timestamptz, next_attempt_at),
+        updated_at = ${at(outcome.updatedAt)}::timestamptz,
+        lease_until = null
+      where id = ${id} and status = 'sending' and attempts = ${attempts}
+      returning id, lead_id, timeline_id, status, last_error, warning
+    ), entry as (
+      update ${leadTimeline} set metadata = coalesce(${leadTimeline.metadata}, '{}'::jsonb) || jsonb_build_object(
+        'delivery', jsonb_build_object('outboxId', done.id, 'status', done.status, 'error', done.last_error,
+          'warning', done.warning))
+      from done where ${leadTimeline.id} = done.timeline_id
+      returning 1
+    )
+    select id, lead_id as "leadId", timeline_id as "timelineId", status, last_error as "lastError", warning from done`);
+  return (result as unknown as { rows: FinishedAttempt[] }).rows[0];
 }
 
 /**

@@ -26,6 +26,12 @@ export const OUTBOX = {
   batch: 20,
   /** A drain pass keeps its SMTP and IMAP connections this long at most, then opens new ones. */
   passMs: 60_000,
+  /**
+   * At most one attempt starts per this interval (ADR 044): a backlog goes out at 20 a second, under
+   * providers' burst limits, and never takes the whole machine from the staff's calls. The first
+   * message of a drain leaves at once.
+   */
+  sendIntervalMs: 50,
 };
 
 export const INTERRUPTED =
@@ -95,6 +101,7 @@ export function createOutboxService(deps: {
     if (leadId !== null) hub.publish({ type: 'lead_updated', data: { leadId }, audience: { kind: 'staff' } });
   };
 
+  /** The delivery state on the message's timeline entry (a finished attempt writes it itself). */
   async function mark(row: repo.OutboxRow, status: DeliveryStatus) {
     if (row.timelineId === null) return;
     await setEmailDelivery(db, row.timelineId, {
@@ -117,7 +124,7 @@ export function createOutboxService(deps: {
   /** One claimed message: sent, queued again with backoff, or failed for good. */
   async function attempt(row: repo.OutboxRow, pass: MailSendPass): Promise<boolean> {
     const now = () => clock.now();
-    let outcome: Parameters<typeof repo.finishAttempt>[3];
+    let outcome: repo.AttemptOutcome;
     try {
       const from = await pass.fromAddress(row.account as MailboxAccount);
       if (!from) throw new Error(NOT_CONNECTED(row.account as MailboxAccount));
@@ -156,7 +163,7 @@ export function createOutboxService(deps: {
       log?.error({ outboxId: row.id }, 'e-mail attempt finished after its lease was taken over');
       return false;
     }
-    await mark(done, done.status as DeliveryStatus);
+    if (done.timelineId !== null) touched(done.leadId);
     return done.status === 'sent';
   }
 
@@ -171,13 +178,20 @@ export function createOutboxService(deps: {
     }
     let pass = openPass();
     let passStarted = Date.now();
+    let lastSentAt = -Infinity;
     try {
       for (;;) {
         if (signal?.aborted) break;
         const now = clock.now();
         const batch = await repo.claimDue(db, now, new Date(now.getTime() + OUTBOX.leaseMs), OUTBOX.batch);
         if (batch.length === 0) break;
-        for (const row of batch) if (await attempt(row, pass)) sent++;
+        for (const row of batch) {
+          // Not cut short by the signal: a claimed message is attempted, never left claimed.
+          const wait = lastSentAt + OUTBOX.sendIntervalMs - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          lastSentAt = performance.now();
+          if (await attempt(row, pass)) sent++;
+        }
         // A long pass starts over with fresh connections (and a fresh look at the mailboxes).
         if (Date.now() - passStarted > OUTBOX.passMs) {
           await pass.close();

@@ -8,7 +8,7 @@ import type { MailSender, OutgoingMail, SentResult } from '#server/integrations/
  * to send and can be switched down. The real adapter is tested against the mail rig.
  */
 export function memorySender(addresses: { geral?: string; comercial?: string } = { geral: 'geral@empresa.pt' }) {
-  const sent: { mail: OutgoingMail; from: string }[] = [];
+  const sent: { mail: OutgoingMail; from: string; at: number }[] = [];
   const state = { down: null as string | null, delayMs: 0, permanent: false };
   const sender: MailSender = {
     fromAddress: (account) => Promise.resolve(addresses[account] ?? null),
@@ -19,7 +19,7 @@ export function memorySender(addresses: { geral?: string; comercial?: string } =
         if (state.permanent) err.responseCode = 550;
         throw err;
       }
-      sent.push({ mail, from });
+      sent.push({ mail, from, at: performance.now() });
       return { sentCopy: 'appended' };
     },
   };
