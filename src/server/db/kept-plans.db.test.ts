@@ -80,6 +80,11 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('the app database keeps plans (
   });
   afterAll(() => database.close());
 
+  it('plans each execution for its parameters (a generic plan slowed searches 20 times)', async () => {
+    const mode = await database.pglite!.query<{ plan_cache_mode: string }>('show plan_cache_mode');
+    expect(mode.rows[0]!.plan_cache_mode).toBe('force_custom_plan');
+  });
+
   it('a statement repeated through drizzle runs under a kept name', async () => {
     const names = async () =>
       (
