@@ -16,21 +16,33 @@ interface Queryable {
 const clientOf = (database: Database) =>
   (database.pglite as unknown as Queryable | undefined) ?? (database.db as unknown as { $client: Queryable }).$client;
 
-/** Runs `fn` and returns every statement it sent to the database (drizzle's client, both drivers). */
+interface SessionLike {
+  logger: { logQuery(query: string, params: unknown[]): void };
+  options: { logger?: { logQuery(query: string, params: unknown[]): void } };
+}
+
+/**
+ * Runs `fn` and returns every statement it sent through drizzle, both drivers, transactions
+ * included: read from drizzle's logger, since on PGlite a kept statement (ADR 043) does not go
+ * through the instance's `query`.
+ */
 export async function captureQueries(database: Database, fn: () => Promise<unknown>): Promise<CapturedQuery[]> {
-  const client = clientOf(database);
-  const original = client.query;
+  const session = (database.db as unknown as { session: SessionLike }).session;
+  const before = { logger: session.logger, options: session.options.logger };
   const captured: CapturedQuery[] = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const [q, params] = args;
-    const text = typeof q === 'string' ? q : (q as { text: string }).text;
-    captured.push({ sql: text, params: (params as unknown[] | undefined) ?? [] });
-    return original.apply(this, args);
+  const logger = {
+    logQuery(query: string, params: unknown[]) {
+      captured.push({ sql: query, params });
+      before.logger.logQuery(query, params);
+    },
   };
+  session.logger = logger;
+  session.options.logger = logger;
   try {
     await fn();
   } finally {
-    client.query = original;
+    session.logger = before.logger;
+    session.options.logger = before.options;
   }
   return captured;
 }
