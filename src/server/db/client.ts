@@ -141,36 +141,34 @@ export async function openDb(opts: OpenDbOptions): Promise<Database> {
 function switchable(initial: PGlite) {
   const turns = turnTaking();
   const plans = keptPlans();
+  // The calls that run a statement or a transaction on PGlite's one connection, on the instance
+  // serving when they start: they take turns (ADR 042), and query and transactions keep their
+  // statements (ADR 043). Wrapped once, not on every property read.
+  const statementCalls = new Map<string | symbol, (...a: unknown[]) => Promise<unknown>>([
+    [
+      'query',
+      turns.wrap((...a: unknown[]) =>
+        plans.query(holder.current, a[0] as string, a[1] as unknown[] | undefined, a[2] as QueryOptions | undefined),
+      ),
+    ],
+    [
+      'transaction',
+      turns.wrap((...a: unknown[]) => plans.transaction(holder.current, a[0] as (tx: Transaction) => Promise<unknown>)),
+    ],
+    ['exec', turns.wrap((...a: unknown[]) => holder.current.exec(...(a as Parameters<PGlite['exec']>)))],
+  ]);
   const holder = {
     current: initial,
     proxy: new Proxy({} as PGlite, {
       get(_target, prop) {
         const value: unknown = Reflect.get(holder.current, prop, holder.current);
         if (typeof value !== 'function') return value;
-        // query and transactions: through kept plans (ADR 043), on the instance serving at the start.
-        if (prop === 'query')
-          return turns.wrap((...a: unknown[]) =>
-            plans.query(
-              holder.current,
-              a[0] as string,
-              a[1] as unknown[] | undefined,
-              a[2] as QueryOptions | undefined,
-            ),
-          );
-        if (prop === 'transaction')
-          return turns.wrap((...a: unknown[]) =>
-            plans.transaction(holder.current, a[0] as (tx: Transaction) => Promise<unknown>),
-          );
-        const bound = (value as (...a: unknown[]) => unknown).bind(holder.current);
-        return STATEMENT_CALLS.has(prop) ? turns.wrap(bound as (...a: unknown[]) => Promise<unknown>) : bound;
+        return statementCalls.get(prop) ?? (value as (...a: unknown[]) => unknown).bind(holder.current);
       },
     }),
   };
   return holder;
 }
-
-/** The PGlite calls that run a statement or a transaction on its one connection. */
-const STATEMENT_CALLS = new Set<string | symbol>(['query', 'exec', 'transaction']);
 
 /**
  * PGlite runs each statement synchronously on the main thread, and its own queue starts the next

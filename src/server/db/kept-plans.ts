@@ -1,23 +1,23 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 /**
- * Kept plans for PGlite (docs/decisions/043-pglite-kept-plans.md). PGlite's `query` sends every
- * statement as an unnamed one: PostgreSQL parses, analyses and plans it again each time, in
- * WebAssembly, and the planner reads the size of every table and index involved through the file
- * system (an `lseek` that Emscripten answers with an `fstat`). The app sends the same few dozen
- * statement texts over and over, so from a text's second use on it is parsed once under a name and
- * then only bound and executed, in one call into PostgreSQL instead of five. The app's PGlite plans
- * each execution for its parameters all the same (`plan_cache_mode = force_custom_plan`, client.ts):
- * a generic plan made some searches 20 times slower. Results and errors are those of `query`: the
- * same parsers, serializers and error objects.
- */
-/**
  * Every PGlite the app serves from runs with this: kept statements are still planned for their
  * parameters each time. With PostgreSQL's default (auto) the leads search switched to a generic
  * plan, and a search for a lead reference on 100,000 leads took 55.6 ms instead of 2.5 ms.
  */
 export const KEPT_PLANS_CONF = ['plan_cache_mode = force_custom_plan'];
 
+/**
+ * Kept plans for PGlite (docs/decisions/043-pglite-kept-plans.md). PGlite's `query` sends every
+ * statement as an unnamed one: PostgreSQL parses, analyses and plans it again each time, in
+ * WebAssembly, and the planner reads the size of every table and index involved through the file
+ * system (an `lseek` that Emscripten answers with an `fstat`). The app sends the same few dozen
+ * statement texts over and over, so from a text's second use on it is parsed once under a name and
+ * then only bound and executed, in one call into PostgreSQL instead of five. The app's PGlite plans
+ * each execution for its parameters all the same (KEPT_PLANS_CONF above):
+ * a generic plan made some searches 20 times slower. Results and errors are those of `query`: the
+ * same parsers, serializers and error objects.
+ */
 export function keptPlans(options: { capacity?: number } = {}) {
   const capacity = options.capacity ?? 200;
   /** Per instance (a restore replaces it): statement text -> its name and parameter types. */

@@ -44,6 +44,21 @@ describe('e-mail outbox: never lost, never twice', () => {
       }
     ).delivery;
   const sentTo = (messageId: string) => mail.sent.filter((s) => s.mail.messageId === messageId).length;
+  /** Queues `n` messages to a lead through another app instance's send call; their Message-IDs. */
+  const queueThrough = async (app: TestApp, cookieOf: string, leadId: number, n: number, body: string) => {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const res = await app.app.inject({
+        method: 'POST',
+        url: `/api/leads/${leadId}/send-email`,
+        payload: { body: `${body} ${i}` },
+        headers: { cookie: cookieOf },
+      });
+      expect(res.statusCode).toBe(202);
+      ids.push(res.json<{ messageId: string }>().messageId);
+    }
+    return ids;
+  };
 
   it('the call queues and answers at once; the message leaves once and the timeline shows sent', async () => {
     // A lead written to a day before this send (the test clock stands in the past).
@@ -270,16 +285,7 @@ describe('e-mail outbox: never lost, never twice', () => {
     const a = await createTestApp({ database: t.database, clock, mailSender: mail.sender, drainOnSend: false });
     const b = await createTestApp({ database: t.database, clock, mailSender: mail.sender, drainOnSend: false });
     const c = (await a.loginAs('user')).cookie;
-    const ids: string[] = [];
-    for (let i = 0; i < 30; i++) {
-      const res = await a.app.inject({
-        method: 'POST',
-        url: `/api/leads/${lead.id}/send-email`,
-        payload: { body: `n.º ${i}` },
-        headers: { cookie: c },
-      });
-      ids.push(res.json<{ messageId: string }>().messageId);
-    }
+    const ids = await queueThrough(a, c, lead.id, 30, 'n.º');
     mail.state.delayMs = 5;
     await Promise.all([a.services.outbox.drain(), b.services.outbox.drain(), t.services.outbox.drain()]);
     mail.state.delayMs = 0;
@@ -292,19 +298,7 @@ describe('e-mail outbox: never lost, never twice', () => {
     const lead = await insertLead(t.database.db, { email: 'ines@cliente.pt' });
     const a = await createTestApp({ database: t.database, clock, mailSender: mail.sender, drainOnSend: false });
     const c = (await a.loginAs('user')).cookie;
-    const queue = async (n: number) => {
-      const ids: string[] = [];
-      for (let i = 0; i < n; i++) {
-        const res = await a.app.inject({
-          method: 'POST',
-          url: `/api/leads/${lead.id}/send-email`,
-          payload: { body: `ritmo ${i}` },
-          headers: { cookie: c },
-        });
-        ids.push(res.json<{ messageId: string }>().messageId);
-      }
-      return ids;
-    };
+    const queue = (n: number) => queueThrough(a, c, lead.id, n, 'ritmo');
     const timesOf = (ids: string[]) => ids.map((id) => mail.sent.find((s) => s.mail.messageId === id)!.at);
 
     await a.services.outbox.drain(); // whatever earlier tests left due
@@ -327,15 +321,7 @@ describe('e-mail outbox: never lost, never twice', () => {
     const lead = await insertLead(t.database.db, { email: 'hugo@cliente.pt' });
     const a = await createTestApp({ database: t.database, clock, mailSender: mail.sender, drainOnSend: false });
     const c = (await a.loginAs('user')).cookie;
-    for (let i = 0; i < 120; i++) {
-      const res = await a.app.inject({
-        method: 'POST',
-        url: `/api/leads/${lead.id}/send-email`,
-        payload: { body: `backlog ${i}` },
-        headers: { cookie: c },
-      });
-      expect(res.statusCode).toBe(202);
-    }
+    await queueThrough(a, c, lead.id, 120, 'backlog');
     // The planner's estimates for a freshly filled table are stale (PGlite never auto-analyses):
     // the claim must still lock and take exactly its batch, oldest first.
     const now = clock.now();
