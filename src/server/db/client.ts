@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDirLock } from './dir-lock.ts';
 import { KEPT_PLANS_CONF, keptPlans } from './kept-plans.ts';
+import { keepFileSizes } from './pglite-file-sizes.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -93,7 +94,11 @@ export async function openDb(opts: OpenDbOptions): Promise<Database> {
     // A first start creates the cluster (initdb + migrations) in a short-lived child process: the
     // WebAssembly memory that initdb grows to (~900 MB) is never returned, so it must not be ours.
     if (!existsSync(path.join(dir, 'PG_VERSION'))) await initializeInChildProcess(dir);
-    const open = (where: string) => PGlite.create(where, { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF });
+    const open = async (where: string) => {
+      const instance = await PGlite.create(where, { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF });
+      keepFileSizes(instance); // ADR 045
+      return instance;
+    };
     const holder = switchable(await open(dir));
     const db = drizzlePglite(holder.proxy, { schema, casing: 'snake_case' }) as unknown as Db;
     return {

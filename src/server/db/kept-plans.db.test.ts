@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type QueryOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { openDb, type Database } from './client.ts';
-import { keptPlans } from './kept-plans.ts';
+import { firstResult, keptPlans } from './kept-plans.ts';
 
 // ADR 043: PGlite keeps the plans of statements it has seen before. PostgreSQL's pool is not
 // involved, so this runs once, on in-memory PGlite, in the PGlite pass of the suite.
@@ -44,6 +44,35 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite kept plans (ADR 043)', 
     // Drizzle's array rows and its own parsers pass through.
     const arrays = await plans.query(pg, select, ['a'], { rowMode: 'array', parsers: { 1184: (v: string) => v } });
     expect(arrays.rows[0]).toEqual([1, 'a', '2026-11-26 10:00:00+00', { k: [1, 'x'] }, '12.50', true]);
+  });
+
+  it("reads a statement's messages exactly as PGlite's parseResults does", async () => {
+    const statements = [
+      `select 1::int as i, 'x'::text as t, null::text as n, now() as at, '{"a":[1]}'::jsonb as j,
+        2.5::numeric as d, true as b, array[1,2]::int[] as arr, 9007199254740993::bigint as big, 'x'::bytea as raw`,
+      'select * from notes order by id',
+      'select * from notes where false',
+      "update notes set flag = not coalesce(flag, false) where body <> 'zzz'",
+      "insert into notes (body) values ('parse-check') returning id, body",
+      "delete from notes where body = 'parse-check'",
+      'create temporary table parse_check (x int)',
+    ];
+    const optionSets: (QueryOptions | undefined)[] = [
+      undefined,
+      { rowMode: 'array' as const },
+      { rowMode: 'array' as const, parsers: { 1184: (v: string) => `at ${v}`, 23: (v: string) => Number(v) * 10 } },
+      { parsers: { 25: (v: string) => v.toUpperCase() } },
+    ];
+    for (const text of statements) {
+      await pg.query('begin');
+      const messages = await pg.execProtocolStream(protocol.serialize.query(text));
+      await pg.query('rollback');
+      for (const opts of optionSets) {
+        const expected = parse.parseResults(messages, pg.parsers, opts)[0];
+        expect(firstResult(messages, pg.parsers, opts), `${text} ${JSON.stringify(opts)}`).toEqual(expected);
+      }
+    }
+    expect(firstResult([], pg.parsers)).toEqual(parse.parseResults([], pg.parsers)[0]);
   });
 
   it('a failing kept statement throws the database error and the next call works', async () => {
