@@ -143,7 +143,9 @@ export function appNodeArgs(): string[] {
  * overrides the benchmark settings below (e.g. LOG_LEVEL).
  */
 export async function spawnApp(backend: Backend, extraEnv: NodeJS.ProcessEnv = {}): Promise<Spawned> {
-  const args = appNodeArgs();
+  // BENCH_SERVER_PROFILE=dir: a V8 CPU profile of each server, written there when it stops.
+  const profileDir = process.env.BENCH_SERVER_PROFILE;
+  const args = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...appNodeArgs()] : appNodeArgs();
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...baseEnv(),
@@ -164,9 +166,17 @@ export async function spawnApp(backend: Backend, extraEnv: NodeJS.ProcessEnv = {
   return spawnNode(args, env, port, appDir);
 }
 
-export async function spawnCeiling(): Promise<Spawned> {
+/**
+ * A reference server of bench/: the bare node:http ceiling (bench/ceiling.mjs, `spinUs` µs of busy
+ * work added to each answer) or Fastify's hello world (bench/fastify-floor.mjs).
+ */
+export async function spawnReference(
+  script: 'ceiling.mjs' | 'fastify-floor.mjs',
+  opts: { spinUs?: number } = {},
+): Promise<Spawned> {
   const port = await freePort();
-  return spawnNode([path.join(repoRoot, 'bench', 'ceiling.mjs')], { ...baseEnv(), PORT: String(port) }, port);
+  const env = { ...baseEnv(), PORT: String(port), ...(opts.spinUs ? { SPIN_US: String(opts.spinUs) } : {}) };
+  return spawnNode([path.join(repoRoot, 'bench', script)], env, port);
 }
 
 export interface HttpAnswer {
