@@ -10,7 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDirLock } from './dir-lock.ts';
-import { KEPT_PLANS_CONF, keptPlans } from './kept-plans.ts';
+import { keptPlans } from './kept-plans.ts';
 import { keepFileSizes } from './pglite-file-sizes.ts';
 
 export type Schema = typeof schema;
@@ -24,7 +24,7 @@ export type DbOrTx = Db | Tx;
  * WebAssembly memory; 16 MB keeps the process under its memory target (bench/README.md) and the
  * operating system's file cache still holds the data files.
  */
-export const PGLITE_CONF = ['shared_buffers = 16MB', ...KEPT_PLANS_CONF];
+export const PGLITE_CONF = ['shared_buffers = 16MB'];
 
 export interface Database {
   db: Db;
@@ -64,9 +64,7 @@ export async function openDb(opts: OpenDbOptions): Promise<Database> {
   }
 
   if (opts.inMemory) {
-    const holder = switchable(
-      await PGlite.create({ extensions: { pg_trgm }, loadDataDir: opts.loadDataDir, postgresqlconf: KEPT_PLANS_CONF }),
-    );
+    const holder = switchable(await PGlite.create({ extensions: { pg_trgm }, loadDataDir: opts.loadDataDir }));
     const db = drizzlePglite(holder.proxy, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

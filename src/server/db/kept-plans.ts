@@ -9,11 +9,18 @@ import {
 } from '@electric-sql/pglite';
 
 /**
- * Every PGlite the app serves from runs with this: kept statements are still planned for their
- * parameters each time. With PostgreSQL's default (auto) the leads search switched to a generic
- * plan, and a search for a lead reference on 100,000 leads took 55.6 ms instead of 2.5 ms.
+ * Statements whose best plan depends on their values: the searches (a LIKE pattern on the search
+ * text). Left to PostgreSQL's plan cache rule, a search switched to a generic plan, and a search for
+ * a lead reference on 100,000 leads took 55.6 ms instead of 2.5 ms (ADR 043). PostgreSQL plans the
+ * first five executions of a prepared statement for their values (plancache.c,
+ * `choose_custom_plan`), so a search is prepared again after five: it is always planned for its
+ * values and parsed once in five. Every other statement keeps its plan under PostgreSQL's own rule
+ * (a generic plan once it costs no more than the custom ones, ADR 045).
  */
-export const KEPT_PLANS_CONF = ['plan_cache_mode = force_custom_plan'];
+export const PLANNED_FOR_VALUES = /\bi?like\b/i;
+
+/** PostgreSQL's count of custom plans before it may choose a generic one (plancache.c). */
+const CUSTOM_PLANS = 5;
 
 /**
  * Kept plans for PGlite (docs/decisions/043-pglite-kept-plans.md). PGlite's `query` sends every
@@ -21,10 +28,9 @@ export const KEPT_PLANS_CONF = ['plan_cache_mode = force_custom_plan'];
  * WebAssembly, and the planner reads the size of every table and index involved through the file
  * system (an `lseek` that Emscripten answers with an `fstat`). The app sends the same few dozen
  * statement texts over and over, so from a text's second use on it is parsed once under a name and
- * then only bound and executed, in one call into PostgreSQL instead of five. The app's PGlite plans
- * each execution for its parameters all the same (KEPT_PLANS_CONF above):
- * a generic plan made some searches 20 times slower. Results and errors are those of `query`: the
- * same parsers, serializers and error objects.
+ * then only bound and executed, in one call into PostgreSQL instead of five. A search
+ * (PLANNED_FOR_VALUES above) is prepared again every fifth use, so it is always planned for its
+ * values. Results and errors are those of `query`: the same parsers, serializers and error objects.
  */
 export function keptPlans(options: { capacity?: number } = {}) {
   const capacity = options.capacity ?? 200;
@@ -35,6 +41,8 @@ export function keptPlans(options: { capacity?: number } = {}) {
   interface Kept {
     name: string;
     paramTypes: number[];
+    /** A search (PLANNED_FOR_VALUES): executions left before PostgreSQL could choose a generic plan. */
+    customPlansLeft?: number;
   }
   interface InstancePlans {
     /** Prepared statements, least recently used first. */
@@ -57,11 +65,13 @@ export function keptPlans(options: { capacity?: number } = {}) {
   /** The statement under its name: prepared now if needed (evicting the least recently used). */
   async function prepare(pg: PGlite, plans: InstancePlans, text: string, paramTypes?: number[]): Promise<Kept> {
     const found = plans.kept.get(text);
-    if (found) {
-      plans.kept.delete(text);
+    if (found) plans.kept.delete(text);
+    if (found && found.customPlansLeft !== 0) {
       plans.kept.set(text, found);
       return found;
     }
+    // A search after its fifth execution: prepared again, for five more custom plans.
+    if (found) await pg.execProtocolStream(protocol.serialize.close({ type: 'S', name: found.name }), noSync);
     if (plans.kept.size >= capacity) {
       const [oldText, old] = plans.kept.entries().next().value as [string, Kept];
       plans.kept.delete(oldText);
@@ -70,7 +80,8 @@ export function keptPlans(options: { capacity?: number } = {}) {
     const name = `kept_${++sequence}`;
     await pg.execProtocolStream(protocol.serialize.parse({ name, text, types: paramTypes }), noSync);
     const described = await pg.execProtocolStream(protocol.serialize.describe({ type: 'S', name }), noSync);
-    const kept = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    const kept: Kept = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    if (PLANNED_FOR_VALUES.test(text)) kept.customPlansLeft = CUSTOM_PLANS;
     plans.kept.set(text, kept);
     return kept;
   }
@@ -92,6 +103,7 @@ export function keptPlans(options: { capacity?: number } = {}) {
     const messages: Awaited<ReturnType<PGlite['execProtocolStream']>> = [];
     try {
       const kept = await prepare(pg, plans, text, opts?.paramTypes);
+      if (kept.customPlansLeft !== undefined) kept.customPlansLeft--;
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
         const oid = kept.paramTypes[i]!;

@@ -9,7 +9,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { PGLITE_CONF, type Database, type Db } from '#server/db/client.ts';
-import { KEPT_PLANS_CONF } from '#server/db/kept-plans.ts';
 import * as schema from '#server/db/schema/index.ts';
 import { REPO_ROOT } from '#server/lib/paths.ts';
 import { RestoreFailure, messageOf, type BackupDriver } from './driver.ts';
@@ -74,7 +73,7 @@ export function createPgliteDriver(database: Database): BackupDriver {
       try {
         next = target
           ? await PGlite.create(target, { loadDataDir, extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF })
-          : await PGlite.create({ loadDataDir, extensions: { pg_trgm }, postgresqlconf: KEPT_PLANS_CONF });
+          : await PGlite.create({ loadDataDir, extensions: { pg_trgm } });
       } catch (err) {
         if (target) await rm(target, { recursive: true, force: true });
         throw new RestoreFailure(`the database in the backup does not open: ${messageOf(err)}`, false);
