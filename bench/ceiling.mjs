@@ -1,23 +1,12 @@
 // The HTTP ceiling: a bare node:http server answering one fixed JSON body, nothing else.
-// Its body has the same shape and size as GET /api/auth/user, so the ratio app/ceiling is the
-// cost of the framework, hooks, session check and serialisation, not of a bigger payload.
+// Its body is bench/reference-body.mjs, shaped like GET /api/auth/user's answer.
 // Usage: PORT=1234 node bench/ceiling.mjs  (prints "listening <port>" once ready)
 // SPIN_US=10 adds that much busy work to every answer: `bench/run.ts http` with BENCH_HTTP_SPIN
 // measures what this machine charges per request for a known amount of added work.
 import http from 'node:http';
+import { referenceBody } from './reference-body.mjs';
 
-const body = JSON.stringify({
-  id: 1,
-  username: 'bench',
-  email: null,
-  firstName: null,
-  lastName: null,
-  profileImageUrl: null,
-  role: 'admin',
-  version: 1,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const body = JSON.stringify(referenceBody);
 const length = String(Buffer.byteLength(body));
 
 const spinNs = BigInt(Math.round(Number(process.env.SPIN_US ?? 0) * 1000));

@@ -4,22 +4,10 @@
 // ceiling and the app on every run, so the app's ratio can be read against what Fastify alone gets.
 // Usage: PORT=1234 node bench/fastify-floor.mjs  (prints "listening <port>" once ready)
 import Fastify from 'fastify';
-
-const body = {
-  id: 1,
-  username: 'bench',
-  email: null,
-  firstName: null,
-  lastName: null,
-  profileImageUrl: null,
-  role: 'admin',
-  version: 1,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+import { referenceBody } from './reference-body.mjs';
 
 const app = Fastify({ logger: false, keepAliveTimeout: 72_000 });
-app.get('/', () => body);
+app.get('/', () => referenceBody);
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 console.log(`listening ${app.server.address().port}`);
 const stop = () => app.close().then(() => process.exit(0));

@@ -239,7 +239,7 @@ export function firstResult<T>(messages: BackendMessage[], parsers: Parsers, opt
       const words = (message as InstanceType<typeof protocol.messages.CommandCompleteMessage>).text.split(' ');
       const command = words[0]!;
       const count = parseInt(words[words.length - 1]!, 10);
-      const counted = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
+      const counted = COUNTED_COMMANDS.has(command);
       const result = { rows, fields, command, affectedRows: counted ? count : 0 } as Results<T> & {
         command: string;
         rowCount?: number;
@@ -250,6 +250,9 @@ export function firstResult<T>(messages: BackendMessage[], parsers: Parsers, opt
   }
   return { affectedRows: 0, rows: [], fields: [] } as Results<T>;
 }
+
+/** Commands whose count is the rows they changed (PGlite's parseResults adds these to affectedRows). */
+const COUNTED_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

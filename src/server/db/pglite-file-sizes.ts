@@ -28,17 +28,10 @@ export function keepFileSizes(pg: PGlite): boolean {
   };
 
   const llseek = streamOps.llseek.bind(streamOps) as (stream: Stream, offset: number, whence: number) => number;
-  for (const [name, op] of Object.entries(streamOps)) {
-    if (LEAVES_SIZES.has(name)) continue;
-    // write, msync and anything a later Emscripten adds: the stream's file may have changed length.
-    streamOps[name] = function (this: unknown, ...args: unknown[]) {
-      try {
-        return op.apply(this, args);
-      } finally {
-        sizes.delete((args[0] as Stream).node);
-      }
-    };
-  }
+  // write, msync and anything a later Emscripten adds: the stream's file may have changed length.
+  forgetAfter(streamOps, (args) => sizes.delete((args[0] as Stream).node));
+  // setattr (truncation), mknod, rename, unlink, rmdir, symlink and anything unknown.
+  forgetAfter(nodeOps, forgetAll);
   streamOps.llseek = ((stream: Stream, offset: number, whence: number) => {
     if (whence !== SEEK_END || !fs.isFile(stream.node.mode)) return llseek(stream, offset, whence);
     let size = sizes.get(stream.node);
@@ -50,19 +43,21 @@ export function keepFileSizes(pg: PGlite): boolean {
     if (position < 0) throw new fs.ErrnoError(EINVAL);
     return position;
   }) as Op;
+  return true;
+}
 
-  for (const [name, op] of Object.entries(nodeOps)) {
+/** Every operation of `ops` that may change a length (not in LEAVES_SIZES) calls `forget` after it. */
+function forgetAfter(ops: Record<string, Op>, forget: (args: unknown[]) => void) {
+  for (const [name, op] of Object.entries(ops)) {
     if (LEAVES_SIZES.has(name)) continue;
-    // setattr (truncation), mknod, rename, unlink, rmdir, symlink and anything unknown.
-    nodeOps[name] = function (this: unknown, ...args: unknown[]) {
+    ops[name] = function (this: unknown, ...args: unknown[]) {
       try {
         return op.apply(this, args);
       } finally {
-        forgetAll();
+        forget(args);
       }
     };
   }
-  return true;
 }
 
 const KEPT = Symbol('keepFileSizes');
