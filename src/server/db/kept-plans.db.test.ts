@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse, PGlite, protocol, type QueryOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { openDb, type Database } from './client.ts';
@@ -103,6 +103,54 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite kept plans (ADR 043)', 
     const bad = await plans.query(pg, select, [null]).then((r) => r.rows);
     expect(bad).toEqual([]);
     expect((await plans.query(pg, select, ['b'])).rows).toHaveLength(1);
+  });
+
+  it('a failing statement used for the first time throws the database error with its text', async () => {
+    const text = 'select 1 / $1::int as n';
+    expect(await plans.query(pg, text, [0]).catch((e: unknown) => e)).toMatchObject({ code: '22012', query: text });
+    expect((await plans.query<{ n: number }>(pg, text, [1])).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("runs a transaction as PGlite's does: commits, rolls back on a throw or when asked, then is closed", async () => {
+    const count = async () => (await pg.query<{ n: number }>('select count(*)::int as n from tx_rows')).rows[0]!.n;
+    await pg.exec('create table tx_rows (id int primary key)');
+    const add = 'insert into tx_rows (id) values ($1)';
+    const own = vi.spyOn(pg, 'transaction');
+
+    const answer = await plans.transaction(pg, async (tx) => {
+      for (const id of [1, 2, 3]) await tx.query(add, [id]);
+      expect((await tx.query<{ n: number }>('select count(*)::int as n from tx_rows')).rows[0]!.n).toBe(3);
+      const exec = await tx.exec('insert into tx_rows (id) values (4); select max(id) as top from tx_rows');
+      expect(exec.map((r) => r.rows)).toEqual([[], [{ top: 4 }]]);
+      return 'done';
+    });
+    expect(answer).toBe('done');
+    expect(await count()).toBe(4);
+
+    const failed = await plans
+      .transaction(pg, async (tx) => {
+        await tx.query(add, [5]);
+        await tx.query(add, [1]); // duplicate key
+      })
+      .catch((e: unknown) => e);
+    expect(failed).toMatchObject({ code: '23505', query: add });
+    expect(await count()).toBe(4);
+
+    let handle: Parameters<Parameters<typeof plans.transaction>[1]>[0] | undefined;
+    await plans.transaction(pg, async (tx) => {
+      handle = tx;
+      await tx.query(add, [6]);
+      await tx.rollback();
+      expect(tx.closed).toBe(true);
+    });
+    expect(await count()).toBe(4);
+    expect(() => handle!.query(add, [7])).toThrow('Transaction is closed');
+
+    // The instance is free again and in no transaction: a statement outside commits on its own.
+    await plans.query(pg, add, [8]);
+    expect(await count()).toBe(5);
+    expect(own).not.toHaveBeenCalled();
+    own.mockRestore();
   });
 
   it('keeps at most its capacity and forgets the least recently used', async () => {

@@ -92,9 +92,17 @@ export function keptPlans(options: { capacity?: number } = {}) {
     return code === '0A000' || code === '26000';
   };
 
+  /** A statement used once so far: parsed as the unnamed statement, as PGlite's `query` does. */
+  async function unnamed(pg: PGlite, text: string, paramTypes?: number[]): Promise<Kept> {
+    await pg.execProtocolStream(protocol.serialize.parse({ text, types: paramTypes }), noSync);
+    const described = await pg.execProtocolStream(protocol.serialize.describe({ type: 'S' }), noSync);
+    return { name: '', paramTypes: parse.parseDescribeStatementResults(described) };
+  }
+
+  /** One statement under its kept name, or (`plans` null) as the unnamed statement. */
   async function run<T>(
     pg: PGlite,
-    plans: InstancePlans,
+    plans: InstancePlans | null,
     text: string,
     params: unknown[],
     opts: QueryOptions | undefined,
@@ -102,7 +110,7 @@ export function keptPlans(options: { capacity?: number } = {}) {
   ): Promise<Results<T>> {
     const messages: Awaited<ReturnType<PGlite['execProtocolStream']>> = [];
     try {
-      const kept = await prepare(pg, plans, text, opts?.paramTypes);
+      const kept = plans ? await prepare(pg, plans, text, opts?.paramTypes) : await unnamed(pg, text, opts?.paramTypes);
       if (kept.customPlansLeft !== undefined) kept.customPlansLeft--;
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
@@ -137,28 +145,29 @@ export function keptPlans(options: { capacity?: number } = {}) {
 
   /**
    * One statement. On the root handle it takes PGlite's transaction and query locks, as `query`
-   * does; inside a transaction (which holds the first) only the query lock, as `tx.query` does.
+   * does; inside a transaction (which holds the first) only the query lock, as `tx.query` does. A
+   * text seen for the first time runs as the unnamed statement; from its second use on, kept.
    */
   async function keptQuery<T>(
     pg: PGlite,
-    fresh: () => Promise<Results<T>>,
     inTransaction: boolean,
     text: string,
     params: unknown[],
     opts: QueryOptions | undefined,
   ): Promise<Results<T>> {
     const plans = plansOf(pg);
-    if (opts?.blob || (!plans.kept.has(text) && !plans.seen.has(text))) {
-      if (plans.seen.size >= capacity * 4) plans.seen.clear();
-      plans.seen.add(text);
-      return fresh();
-    }
-    plans.seen.delete(text);
     const exclusive = pg as unknown as Exclusive;
     const locked = <R>(fn: () => Promise<R>) =>
       inTransaction
         ? exclusive._runExclusiveQuery(fn)
         : exclusive._runExclusiveTransaction(() => exclusive._runExclusiveQuery(fn));
+    if (!plans.kept.has(text) && !plans.seen.has(text)) {
+      if (plans.seen.size >= capacity * 4) plans.seen.clear();
+      plans.seen.add(text);
+      await exclusive._checkReady();
+      return locked(() => run<T>(pg, null, text, params, opts, !inTransaction));
+    }
+    plans.seen.delete(text);
     await exclusive._checkReady();
     try {
       return await locked(() => run<T>(pg, plans, text, params, opts, !inTransaction));
@@ -171,31 +180,88 @@ export function keptPlans(options: { capacity?: number } = {}) {
           await pg.execProtocolStream(protocol.serialize.close({ type: 'S', name: kept.name }), noSync);
           await pg.execProtocolStream(protocol.serialize.sync(), noSync);
         });
-      return fresh();
+      return locked(() => run<T>(pg, null, text, params, opts, !inTransaction));
     }
+  }
+
+  /**
+   * A statement sent as simple-protocol text (BEGIN, COMMIT, ROLLBACK, `tx.exec`), under the query
+   * lock: the messages, unparsed.
+   */
+  async function simple(pg: PGlite, text: string): Promise<BackendMessage[]> {
+    return (pg as unknown as Exclusive)._runExclusiveQuery(async () => {
+      const messages: BackendMessage[] = [];
+      try {
+        messages.push(...(await pg.execProtocolStream(protocol.serialize.query(text), noSync)));
+      } catch (err) {
+        if (err instanceof protocol.messages.DatabaseError) Object.assign(err, { query: text });
+        throw err;
+      } finally {
+        messages.push(...(await pg.execProtocolStream(protocol.serialize.sync(), noSync)));
+      }
+      return messages;
+    });
   }
 
   return {
     /** `pg.query(text, params, options)`, with the statement's plan kept from its second use on. */
     query<T>(pg: PGlite, text: string, params: unknown[] = [], opts?: QueryOptions): Promise<Results<T>> {
-      return keptQuery(pg, () => pg.query<T>(text, params, opts), false, text, params, opts);
+      if (opts?.blob) return pg.query<T>(text, params, opts);
+      return keptQuery(pg, false, text, params, opts);
     },
 
-    /** `pg.transaction(fn)`, whose handle's `query` keeps plans too (the same names: one session). */
-    transaction<T>(pg: PGlite, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-      return pg.transaction((tx) =>
-        fn(
-          new Proxy(tx, {
-            get(target, prop, receiver) {
-              if (prop !== 'query') return Reflect.get(target, prop, receiver) as unknown;
-              return <R>(text: string, params: unknown[] = [], opts?: QueryOptions) => {
-                if (target.closed) throw new Error('Transaction is closed');
-                return keptQuery<R>(pg, () => target.query<R>(text, params, opts), true, text, params, opts);
-              };
-            },
-          }),
-        ),
-      );
+    /**
+     * `pg.transaction(fn)`, as PGlite runs it (BEGIN, the callback with a handle, COMMIT, or
+     * ROLLBACK when it throws; the instance's transaction lock held throughout), whose handle's
+     * `query` keeps plans too (the same names: one session). PGlite's own sends BEGIN and COMMIT
+     * through `exec`, which reads their (empty) answers with parseResults and its copy of the 318
+     * parsers: about 0.3 ms of every write transaction (bench/README.md, ADR 045 amendment).
+     */
+    async transaction<T>(pg: PGlite, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+      const exclusive = pg as unknown as Exclusive;
+      await exclusive._checkReady();
+      return exclusive._runExclusiveTransaction(async () => {
+        await simple(pg, 'BEGIN');
+        let closed = false;
+        const open = () => {
+          if (closed) throw new Error('Transaction is closed');
+        };
+        const tx: Transaction = {
+          query: <R>(text: string, params: unknown[] = [], opts?: QueryOptions) => {
+            open();
+            if (opts?.blob) throw new Error('A query with a blob cannot run inside this transaction');
+            return keptQuery<R>(pg, true, text, params, opts);
+          },
+          sql: () => Promise.reject(new Error('tx.sql is not used here: use tx.query')),
+          exec: async (text: string, opts?: QueryOptions) => {
+            open();
+            return parse.parseResults(await simple(pg, text), pg.parsers, opts);
+          },
+          rollback: async () => {
+            open();
+            await simple(pg, 'ROLLBACK');
+            closed = true;
+          },
+          listen: () => Promise.reject(new Error('LISTEN inside a transaction is not used here')),
+          get closed() {
+            return closed;
+          },
+        };
+        try {
+          const result = await fn(tx);
+          if (!closed) {
+            closed = true;
+            await simple(pg, 'COMMIT');
+          }
+          return result;
+        } catch (err) {
+          if (!closed) {
+            closed = true;
+            await simple(pg, 'ROLLBACK');
+          }
+          throw err;
+        }
+      });
     },
   };
 }

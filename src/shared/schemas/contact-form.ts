@@ -194,6 +194,16 @@ export function quoteFormSchema(currentYear: number) {
     });
 }
 
+/**
+ * The schema of the given year, built once: zod compiles an object schema on its first parse, and
+ * building it for every submission cost each quote request that compilation (bench/README.md).
+ */
+let builtSchema: { year: number; schema: ReturnType<typeof quoteFormSchema> } | null = null;
+function schemaForYear(currentYear: number) {
+  if (builtSchema?.year !== currentYear) builtSchema = { year: currentYear, schema: quoteFormSchema(currentYear) };
+  return builtSchema.schema;
+}
+
 function trimAll(v: QuoteFormFields): QuoteFormFields {
   return Object.fromEntries(Object.entries(v).map(([k, s]) => [k, s.trim()])) as QuoteFormFields;
 }
@@ -223,7 +233,7 @@ export function checkQuoteSubmission(
   if (payload.honeypot.trim() !== '') return { ok: false, message: M.honeypot };
   if (payload.formDuration === undefined || payload.formDuration < QUOTE_FORM.minFillMs)
     return { ok: false, message: M.tooFast };
-  const parsed = quoteFormSchema(currentYear).safeParse(payload);
+  const parsed = schemaForYear(currentYear).safeParse(payload);
   if (!parsed.success) return { ok: false, message: M.invalid, fields: fieldErrors(parsed.error) };
   return { ok: true, request: parsed.data };
 }
