@@ -1,5 +1,5 @@
 // Database backups from the command line (ADR 030):
-//   npm run db:backup                       a manual backup into BACKUP_DIR (default ./data/backups)
+//   npm run db:backup                       a manual backup into BACKUP_DIR (default DATA_DIR/backups)
 //   npm run db:restore -- FILE              restore FILE (a backup in BACKUP_DIR, or any path to one)
 // Uses DATABASE_URL, else the PGlite directory DATA_DIR (default ./data), which must not be open in
 // a running app: on PGlite stop the server first, or use the DB Backups screen.

@@ -6,6 +6,14 @@ describe('environment', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ PORT: 5000, DATA_DIR: './data', TRUST_PROXY: false, SESSION_TTL_DAYS: 30 });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.BACKUP_DIR).toBe('data/backups');
+  });
+  it('backups go with the data: BACKUP_DIR defaults to DATA_DIR/backups', () => {
+    expect(loadEnv({ DATA_DIR: '/srv/importcars' }).BACKUP_DIR).toBe('/srv/importcars/backups');
+    expect(loadEnv({ DATA_DIR: '/srv/importcars', BACKUP_DIR: '/mnt/nas/backups' }).BACKUP_DIR).toBe(
+      '/mnt/nas/backups',
+    );
+    expect(loadEnv({ DATA_DIR: '/srv/importcars', BACKUP_DIR: '' }).BACKUP_DIR).toBe('/srv/importcars/backups');
   });
   it('parses numbers, ignoring empty values', () => {
     expect(loadEnv({ PORT: '8080', TRUST_PROXY: '', DATABASE_URL: '' })).toMatchObject({

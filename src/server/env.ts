@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -97,7 +98,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^http:\/\/(127\.0\.0\.1|localhost):\d{2,5}$/, 'LISTING_FETCH_TEST_ORIGIN must be http://127.0.0.1:PORT')
     .optional(),
-  /** Where backups are written; default ./data/backups (ADR 030). */
+  /** Where backups are written; default DATA_DIR/backups (ADR 030; loadEnv fills it in). */
   BACKUP_DIR: z.string().default('./data/backups'),
   /** Optional second copy of every backup (a NAS or USB disk), written the same safe way. */
   BACKUP_COPY_DIR: z.string().optional(),
@@ -137,6 +138,8 @@ export type Env = z.infer<typeof envSchema>;
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  // Backups live with the data unless told otherwise: a DATA_DIR elsewhere takes its backups along.
+  cleaned.BACKUP_DIR ??= path.join(cleaned.DATA_DIR ?? './data', 'backups');
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

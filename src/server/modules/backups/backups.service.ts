@@ -71,7 +71,7 @@ export interface BackupsDeps {
   clock: Clock;
   audit: AuditService;
   log?: FastifyBaseLogger;
-  /** Where backups are written (BACKUP_DIR, default ./data/backups). */
+  /** Where backups are written (BACKUP_DIR, default DATA_DIR/backups). */
   backupDir: string;
   /** An optional second copy (BACKUP_COPY_DIR). */
   copyDir?: string | null;
