@@ -4,6 +4,7 @@
 // search, detail, timeline entries). Every answer other than 2xx or a rate limit's 429 is an error;
 // every acknowledged write (a quote request answered 200, a timeline entry answered 201) is looked
 // for afterwards through the API, as the crash part does.
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { cpuSeconds } from '../lib/cpu.ts';
@@ -36,6 +37,12 @@ export const P99_TARGETS_MS: Record<'pglite' | 'postgres', Partial<Record<CallKi
   pglite: { list: 300, search: 300 },
 };
 export const TARGET_CLIENTS = 200;
+
+/**
+ * RELIABILITY_LOAD_SAMPLES=file writes every answered call of a run as [kind, sent at (s), ms]: a
+ * stall shows as the second whose calls took longest (bench/README.md, "Session cache read ahead").
+ */
+const SAMPLES_FILE = process.env.RELIABILITY_LOAD_SAMPLES;
 
 /** A call unanswered this long counts as an error (slow answers show in the percentiles; this catches hangs). */
 const CALL_TIMEOUT_MS = 60_000;
@@ -285,6 +292,8 @@ export async function runLoad(
   const started = performance.now();
   const endAt = started + opts.seconds * 1000;
 
+  /** Every answered call as [kind, sent at (s into the run), ms], for RELIABILITY_LOAD_SAMPLES. */
+  const samples: [CallKind, number, number][] = [];
   const slowest: LoadRun['slowest'] = [];
   const noteSlow = (entry: LoadRun['slowest'][number]) => {
     if (slowest.length === 10 && entry.ms <= slowest[9]!.ms) return;
@@ -316,6 +325,7 @@ export async function runLoad(
         }
         const ms = performance.now() - t0;
         latencies[kind].push(ms);
+        if (SAMPLES_FILE) samples.push([kind, round1((t0 - started) / 1000), round1(ms)]);
         noteSlow({ kind, ms: round1(ms), sentAtS: round1((t0 - started) / 1000), client: c, nthOfClient: nth });
         if (res.status >= 200 && res.status < 300) tally.ok += 1;
         else if (res.status === 429) tally.rateLimited += 1;
@@ -332,6 +342,7 @@ export async function runLoad(
   await Promise.all(Array.from({ length: opts.clients }, (_v, c) => runClient(c)));
 
   const wallS = (performance.now() - started) / 1000;
+  if (SAMPLES_FILE) writeFileSync(SAMPLES_FILE, JSON.stringify(samples));
   const self = process.cpuUsage(self0);
   const serverCpuS = servers.map((s, i) => cpuSeconds(s.pid) - cpu0[i]!);
   let databaseCpu: LoadRun['databaseCpu'];

@@ -25,7 +25,14 @@ interface CachedSession {
 // Logout, user changes and deletions invalidate it on every instance through the event hub, and the
 // TTL bounds staleness should an instance miss an event. The TTL runs on the real time (Date.now(),
 // read once per request), not on the injected clock.
+//
+// An entry in use is read again in the background once it is half its TTL old, and one read serves
+// every request that needs it: without that, each entry ran out under use every 10 s, and every
+// request of that session arriving before the first read came back read the session and the user
+// itself, two more turns in the database's queue each (under 200 clients, calls stalled every
+// 10 s for up to a second: bench/README.md, "Session cache read ahead").
 const CACHE_TTL_MS = 10_000;
+const REFRESH_AFTER_MS = CACHE_TTL_MS / 2;
 const MAX_CACHED = 10_000;
 /**
  * The idle deadline moves forward at most once per this interval per session (one write), so a
@@ -43,8 +50,17 @@ export function revocationBatches(sids: string[]): string[][] {
 /** The session id stored in the database: SHA-256 of the cookie token (one-shot crypto.hash, no Hash object). */
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
-export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub; ttlDays: number; idleDays: number }) {
+export function createSessionService(deps: {
+  db: Db;
+  clock: Clock;
+  hub: EventHub;
+  ttlDays: number;
+  idleDays: number;
+  /** The cache's time (tests): default Date.now. */
+  cacheNow?: () => number;
+}) {
   const { db, clock, hub } = deps;
+  const cacheNow = deps.cacheNow ?? Date.now;
   const ttlMs = deps.ttlDays * 24 * 3600_000;
   const idleMs = Math.min(deps.idleDays * 24 * 3600_000, ttlMs);
   const refreshMs = Math.min(IDLE_REFRESH_MS, idleMs / 2);
@@ -55,23 +71,93 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
   const sessionCache = new Map<string, CachedSession>();
   const userCache = new Map<number, { user: UserRow; cachedAt: number }>();
 
+  /**
+   * Bumped by every invalidation: a read that started before one does not fill the cache with what
+   * it found (the session may have been revoked, the user changed, while it ran).
+   */
+  const invalidations = { sessions: 0, users: 0 };
   hub.subscribe((event) => {
-    if (event.type === 'session_revoked') for (const sid of event.data.sids as string[]) sessionCache.delete(sid);
-    if (event.type === 'user_updated' || event.type === 'user_deleted') userCache.delete(Number(event.data.userId));
+    if (event.type === 'session_revoked') {
+      invalidations.sessions += 1;
+      for (const sid of event.data.sids as string[]) sessionCache.delete(sid);
+    }
+    if (event.type === 'user_updated' || event.type === 'user_deleted') {
+      invalidations.users += 1;
+      userCache.delete(Number(event.data.userId));
+    }
   });
 
   // Sliding-expiry updates in flight, by session id.
   const extending = new Map<string, Promise<Date>>();
+  // Reads in flight, shared by every request that waits for the same entry.
+  const sessionReads = new Map<string, Promise<CachedSession | null>>();
+  const userReads = new Map<number, Promise<UserRow | undefined>>();
+
+  function readSession(sid: string, now: Date): Promise<CachedSession | null> {
+    const running = sessionReads.get(sid);
+    if (running) return running;
+    const startedMs = cacheNow();
+    const epoch = invalidations.sessions;
+    const read = repo
+      .findLiveSession(db, sid, now)
+      .then((row) => {
+        const current = epoch === invalidations.sessions;
+        if (!row) {
+          if (current) sessionCache.delete(sid);
+          return null;
+        }
+        const entry = {
+          userId: row.sess.userId,
+          expire: row.expire,
+          absoluteExpire: absoluteOf(row.sess),
+          cachedAt: startedMs,
+        };
+        if (current) {
+          if (sessionCache.size >= MAX_CACHED) sessionCache.clear();
+          sessionCache.set(sid, entry);
+        }
+        return entry;
+      })
+      .finally(() => sessionReads.delete(sid));
+    sessionReads.set(sid, read);
+    return read;
+  }
+
+  function readUser(userId: number): Promise<UserRow | undefined> {
+    const running = userReads.get(userId);
+    if (running) return running;
+    const startedMs = cacheNow();
+    const epoch = invalidations.users;
+    const read = findUserById(db, userId)
+      .then((user) => {
+        if (epoch === invalidations.users) {
+          if (!user) userCache.delete(userId);
+          else {
+            if (userCache.size >= MAX_CACHED) userCache.clear();
+            userCache.set(userId, { user, cachedAt: startedMs });
+          }
+        }
+        return user;
+      })
+      .finally(() => userReads.delete(userId));
+    userReads.set(userId, read);
+    return read;
+  }
+
+  /** A fresh entry past half its TTL is read again now, in the background; this request uses it as is. */
+  const readAhead = (cachedAt: number, nowMs: number, read: () => Promise<unknown>) => {
+    // A failed read is not this request's concern: the entry runs out at its TTL and the next
+    // request's own read reports the failure.
+    if (nowMs - cachedAt >= REFRESH_AFTER_MS) read().catch(() => undefined);
+  };
 
   async function loadUser(userId: number, nowMs: number): Promise<UserRow | undefined> {
     const hit = userCache.get(userId);
-    if (hit && nowMs - hit.cachedAt < CACHE_TTL_MS) return hit.user;
-    const user = await findUserById(db, userId);
-    if (user) {
-      if (userCache.size >= MAX_CACHED) userCache.clear();
-      userCache.set(userId, { user, cachedAt: nowMs });
+    if (hit && nowMs - hit.cachedAt < CACHE_TTL_MS) {
+      readAhead(hit.cachedAt, nowMs, () => readUser(userId));
+      return hit.user;
     }
-    return user;
+    return readUser(userId);
   }
 
   const service = {
@@ -89,17 +175,13 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
 
     async resolve(token: string, now: Date = clock.now()): Promise<ResolvedSession | null> {
       const sid = hashToken(token);
-      const nowMs = Date.now();
-      let cached = sessionCache.get(sid);
-      if (!cached || nowMs - cached.cachedAt >= CACHE_TTL_MS) {
-        const row = await repo.findLiveSession(db, sid, now);
-        if (!row) {
-          sessionCache.delete(sid);
-          return null;
-        }
-        cached = { userId: row.sess.userId, expire: row.expire, absoluteExpire: absoluteOf(row.sess), cachedAt: nowMs };
-        if (sessionCache.size >= MAX_CACHED) sessionCache.clear();
-        sessionCache.set(sid, cached);
+      const nowMs = cacheNow();
+      let cached: CachedSession | null | undefined = sessionCache.get(sid);
+      if (cached && nowMs - cached.cachedAt < CACHE_TTL_MS)
+        readAhead(cached.cachedAt, nowMs, () => readSession(sid, now));
+      else {
+        cached = await readSession(sid, now);
+        if (!cached) return null;
       }
       if (cached.expire.getTime() <= now.getTime() || cached.absoluteExpire.getTime() <= now.getTime()) return null;
       const user = await loadUser(cached.userId, nowMs);
@@ -135,14 +217,17 @@ export function createSessionService(deps: { db: Db; clock: Clock; hub: EventHub
      */
     authenticateCached(token: string): ResolvedSession | undefined {
       const sid = hashToken(token);
-      const nowMs = Date.now();
+      const nowMs = cacheNow();
       const cached = sessionCache.get(sid);
       if (!cached || nowMs - cached.cachedAt >= CACHE_TTL_MS) return undefined;
       const hit = userCache.get(cached.userId);
       if (!hit || nowMs - hit.cachedAt >= CACHE_TTL_MS) return undefined;
-      const now = clock.now().getTime();
+      const clockNow = clock.now();
+      const now = clockNow.getTime();
       if (cached.expire.getTime() <= now || cached.absoluteExpire.getTime() <= now) return undefined;
       if (dueForExtension(cached.expire, cached.absoluteExpire, now)) return undefined;
+      readAhead(cached.cachedAt, nowMs, () => readSession(sid, clockNow));
+      readAhead(hit.cachedAt, nowMs, () => readUser(cached.userId));
       return { sid, user: hit.user, expire: cached.expire, absoluteExpire: cached.absoluteExpire };
     },
 
