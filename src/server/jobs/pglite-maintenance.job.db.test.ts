@@ -79,4 +79,33 @@ describe('pglite-maintenance job (PGlite has no autovacuum)', () => {
       { job: 'pglite-maintenance', lastSuccessAt: new Date('2026-11-25T10:01:00Z'), lastError: null },
     ]);
   });
+
+  it.skipIf(onPostgres())("vacuums every table in a statement of its own: the app's and the catalogs", async () => {
+    await t.db.execute(sql`update leads set status = 'quoted' where status = 'requested'`);
+    const pg = t.pglite!;
+    const statements: string[] = [];
+    const exec = pg.exec.bind(pg);
+    pg.exec = (text, opts) => {
+      statements.push(text);
+      return exec(text, opts);
+    };
+    try {
+      const done = await vacuumAnalyze(t);
+      const { rows } = await pg.query<{ n: number }>(
+        `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where c.relkind in ('r', 'm') and n.nspname not like 'pg\\_temp%' and n.nspname not like 'pg\\_toast%'`,
+      );
+      expect(done.tables).toBe(rows[0]!.n);
+      expect(statements).toHaveLength(done.tables);
+      expect(statements).toContain('VACUUM (ANALYZE) public.leads');
+      expect(statements).toContain('VACUUM (ANALYZE) pg_catalog.pg_class');
+      // VACUUM, not only ANALYZE: the leads' pages are marked all-visible again after the update.
+      const visible = await pg.query<{ all: number; pages: number }>(
+        `select relallvisible as all, relpages as pages from pg_class where oid = 'public.leads'::regclass`,
+      );
+      expect(visible.rows[0]!.all).toBe(visible.rows[0]!.pages);
+    } finally {
+      pg.exec = exec;
+    }
+  });
 });
