@@ -5,6 +5,8 @@ import { buildApp, publicOrigin } from './app.ts';
 import { openDb } from '#server/db/client.ts';
 import { DataDirLockedError } from '#server/db/dir-lock.ts';
 import { runMigrations } from '#server/db/migrate.ts';
+import { watchGrowth } from '#server/db/pglite-maintenance.ts';
+import { everyInterval } from '#server/lib/every.ts';
 import { backupBeforeMigrations } from '#server/modules/backups/backups.api.ts';
 import { loadEnv } from './env.ts';
 import { createLocalHub } from '#server/realtime/hub.ts';
@@ -54,9 +56,11 @@ async function start() {
     jobs: processJobs(database, services, { mailPollMinutes: env.MAIL_POLL_MINUTES }),
     log,
   });
+  let stopGrowthWatch = () => {};
   closeWithGrace({ delay: 10_000, logger: log }, async ({ err, signal }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');
+    stopGrowthWatch();
     await jobs.stop();
     await app.close();
     await hub.close();
@@ -65,6 +69,11 @@ async function start() {
   await app.listen({ port: env.PORT, host: env.HOST });
   log.info({ ms: Date.now() - t0 }, `ready on http://localhost:${env.PORT}`);
   jobs.start();
+  // PGlite has no autovacuum: tables that grow get fresh statistics within seconds, not at the hour.
+  stopGrowthWatch = watchGrowth(database, {
+    every: everyInterval,
+    onError: (err) => log.warn({ err }, 'checking for grown tables failed'),
+  });
 }
 
 start().catch((err: Error) => {

@@ -51,7 +51,7 @@ describe('pglite-maintenance job (PGlite has no autovacuum)', () => {
     expect(jobs.map((j) => j.name)).toEqual(onPostgres() ? ['backup-hourly'] : ['backup-hourly', 'pglite-maintenance']);
     if (!onPostgres())
       expect(maintenanceOnly()).toMatchObject([
-        { name: 'pglite-maintenance', schedule: { every: HOUR, firstAfter: MINUTE } },
+        { name: 'pglite-maintenance', schedule: { every: HOUR, firstAfter: 15 * MINUTE } },
       ]);
   });
 
