@@ -94,6 +94,11 @@ export interface LoadRun {
   errorSamples: LoadError[];
   /** Opening the clients' connections before the measured run: how long it took, and the slowest one. */
   connecting: { seconds: number; slowestMs: number };
+  /**
+   * The same load for `seconds` before the measured run (a server's first seconds under load run
+   * cold code): its calls count for errors and acknowledged writes, not for the figures above.
+   */
+  warmup: { seconds: number; calls: number; errors: number; p99Ms: number; maxMs: number };
   /** The 10 slowest calls: when they were sent (s into the run) and which call of their client they were. */
   slowest: { kind: CallKind; ms: number; sentAtS: number; client: number; nthOfClient: number }[];
   acknowledged: Acknowledged;
@@ -207,7 +212,7 @@ function pickKind(rnd: number): CallKind {
 export async function runLoad(
   servers: Spawned[],
   setup: LoadSetup,
-  opts: { clients: number; seconds: number; tag: string; databaseUrl?: string },
+  opts: { clients: number; seconds: number; warmupS?: number; tag: string; databaseUrl?: string },
 ): Promise<LoadRun> {
   const latencies = Object.fromEntries(CALL_KINDS.map((k) => [k, [] as number[]])) as Record<CallKind, number[]>;
   const counts = Object.fromEntries(
@@ -286,11 +291,30 @@ export async function runLoad(
   };
 
   const loadBefore = os.loadavg().map((n) => +n.toFixed(2));
-  const db0 = opts.databaseUrl ? await backendCpu(opts.databaseUrl) : undefined;
-  const cpu0 = servers.map((s) => cpuSeconds(s.pid));
-  const self0 = process.cpuUsage();
-  const started = performance.now();
+  const warmupMs = (opts.warmupS ?? 0) * 1000;
+  const warmupStarted = performance.now();
+  const warmup = { calls: 0, errors: 0, latencies: [] as number[] };
+  // The measured run starts when the warm-up ends: its clock, and the CPU counters read then.
+  let started = warmupStarted + warmupMs;
   const endAt = started + opts.seconds * 1000;
+  const readCounters = async () => ({
+    db: opts.databaseUrl ? await backendCpu(opts.databaseUrl) : undefined,
+    cpu: servers.map((s) => cpuSeconds(s.pid)),
+    self: process.cpuUsage(),
+  });
+  let counters = await readCounters();
+  const measuredStart =
+    warmupMs > 0
+      ? new Promise<void>((resolve) =>
+          setTimeout(() => {
+            started = performance.now();
+            void readCounters().then((c) => {
+              counters = c;
+              resolve();
+            });
+          }, warmupMs),
+        )
+      : Promise.resolve();
 
   /** Every answered call as [kind, sent at (s into the run), ms], for RELIABILITY_LOAD_SAMPLES. */
   const samples: [CallKind, number, number][] = [];
@@ -310,20 +334,33 @@ export async function runLoad(
       while (performance.now() < endAt) {
         nth += 1;
         const kind = pickKind(Math.random());
-        const tally = counts[kind];
-        tally.calls += 1;
-        callsPerServer[server]! += 1;
         const t0 = performance.now();
+        const warming = t0 < warmupStarted + warmupMs;
+        // A warm-up call counts for errors and acknowledged writes only (LoadRun.warmup).
+        const tally = warming ? { calls: 0, ok: 0, rateLimited: 0, errors: 0 } : counts[kind];
+        if (warming) warmup.calls += 1;
+        else callsPerServer[server]! += 1;
+        tally.calls += 1;
         let res: Answer;
         try {
           res = await send(client, c, server, kind);
         } catch (err) {
           tally.errors += 1;
+          if (warming) warmup.errors += 1;
           if (errorSamples.length < 50)
             errorSamples.push({ kind, server, status: 'connection error', detail: (err as Error).message });
           continue;
         }
         const ms = performance.now() - t0;
+        if (warming) {
+          warmup.latencies.push(ms);
+          if (!(res.status >= 200 && res.status < 300) && res.status !== 429) {
+            warmup.errors += 1;
+            if (errorSamples.length < 50)
+              errorSamples.push({ kind, server, status: res.status, detail: `(warm-up) ${res.body.slice(0, 300)}` });
+          }
+          continue;
+        }
         latencies[kind].push(ms);
         if (SAMPLES_FILE) samples.push([kind, round1((t0 - started) / 1000), round1(ms)]);
         noteSlow({ kind, ms: round1(ms), sentAtS: round1((t0 - started) / 1000), client: c, nthOfClient: nth });
@@ -339,9 +376,10 @@ export async function runLoad(
       client.close();
     }
   };
-  await Promise.all(Array.from({ length: opts.clients }, (_v, c) => runClient(c)));
+  await Promise.all([...Array.from({ length: opts.clients }, (_v, c) => runClient(c)), measuredStart]);
 
   const wallS = (performance.now() - started) / 1000;
+  const { db: db0, cpu: cpu0, self: self0 } = counters;
   if (SAMPLES_FILE) writeFileSync(SAMPLES_FILE, JSON.stringify(samples));
   const self = process.cpuUsage(self0);
   const serverCpuS = servers.map((s, i) => cpuSeconds(s.pid) - cpu0[i]!);
@@ -383,10 +421,20 @@ export async function runLoad(
     callsPerSecond: round1(calls / wallS),
     perKind,
     callsPerServer,
-    errors: CALL_KINDS.reduce((s, k) => s + counts[k].errors, 0),
+    errors: CALL_KINDS.reduce((s, k) => s + counts[k].errors, 0) + warmup.errors,
     rateLimited: CALL_KINDS.reduce((s, k) => s + counts[k].rateLimited, 0),
     errorSamples,
     connecting,
+    warmup: (() => {
+      const sorted = warmup.latencies.sort((a, b) => a - b);
+      return {
+        seconds: warmupMs / 1000,
+        calls: warmup.calls,
+        errors: warmup.errors,
+        p99Ms: round1(percentile(sorted, 99)),
+        maxMs: round1(sorted.at(-1) ?? NaN),
+      };
+    })(),
     slowest,
     acknowledged,
     ...(databaseCpu ? { databaseCpu } : {}),

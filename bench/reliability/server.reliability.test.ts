@@ -13,7 +13,12 @@ const loadTable = (run: LoadRun) =>
   CALL_KINDS.map((k) => {
     const f = run.perKind[k];
     return `${CALL_LABELS[k].padEnd(36)} ${String(f.calls).padStart(7)} calls ${String(f.callsPerSecond).padStart(7)}/s  p50 ${f.latencyMs.p50} ms  p99 ${f.latencyMs.p99} ms  429: ${f.rateLimited}  errors: ${f.errors}`;
-  }).join('\n');
+  })
+    .concat(
+      `warm-up before the measured run: ${run.warmup.seconds} s, ${run.warmup.calls} calls, ` +
+        `p99 ${run.warmup.p99Ms} ms, max ${run.warmup.maxMs} ms, errors: ${run.warmup.errors}`,
+    )
+    .join('\n');
 
 /** The figures of a load run for the results file (the acknowledged writes as counts). */
 const loadFigures = (run: LoadRun) => ({
