@@ -40,7 +40,7 @@ export const TARGET_CLIENTS = 200;
 
 /**
  * RELIABILITY_LOAD_SAMPLES=file writes every answered call of a run as [kind, sent at (s), ms]: a
- * stall shows as the second whose calls took longest (bench/README.md, "Session cache read ahead").
+ * stall shows as the second whose calls took longest (bench/README.md, "Stalls under many clients").
  */
 const SAMPLES_FILE = process.env.RELIABILITY_LOAD_SAMPLES;
 

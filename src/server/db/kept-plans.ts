@@ -215,7 +215,7 @@ export function keptPlans(options: { capacity?: number } = {}) {
      * ROLLBACK when it throws; the instance's transaction lock held throughout), whose handle's
      * `query` keeps plans too (the same names: one session). PGlite's own sends BEGIN and COMMIT
      * through `exec`, which reads their (empty) answers with parseResults and its copy of the 318
-     * parsers: about 0.3 ms of every write transaction (bench/README.md, ADR 045 amendment).
+     * parsers: about 0.3 ms of every write transaction (ADR 047).
      */
     async transaction<T>(pg: PGlite, fn: (tx: Transaction) => Promise<T>): Promise<T> {
       const exclusive = pg as unknown as Exclusive;

@@ -52,7 +52,7 @@ export const GROWTH_MIN_PAGES = 8;
  * VACUUM (ANALYZE) of the app's tables that grew past their statistics (above); their names.
  * Without it the planner kept estimating a grown table at its size of the last hourly run: a
  * search on 3,000 leads whose statistics said one row scanned the whole table twice (bench/README.md,
- * "Statistics that follow growth").
+ * "Stalls under many clients").
  */
 export async function vacuumGrown(database: Database): Promise<string[]> {
   if (database.kind !== 'pglite' || !database.pglite) return [];

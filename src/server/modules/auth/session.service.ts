@@ -30,7 +30,7 @@ interface CachedSession {
 // every request that needs it: without that, each entry ran out under use every 10 s, and every
 // request of that session arriving before the first read came back read the session and the user
 // itself, two more turns in the database's queue each (under 200 clients, calls stalled every
-// 10 s for up to a second: bench/README.md, "Session cache read ahead").
+// 10 s for up to a second: bench/README.md, "Stalls under many clients").
 const CACHE_TTL_MS = 10_000;
 const REFRESH_AFTER_MS = CACHE_TTL_MS / 2;
 const MAX_CACHED = 10_000;
