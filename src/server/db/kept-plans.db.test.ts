@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse, PGlite, protocol, type QueryOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { openDb, type Database } from './client.ts';
-import { firstResult, keptPlans, PLANNED_FOR_VALUES } from './kept-plans.ts';
+import { keptPlans, PLANNED_FOR_VALUES } from './kept-plans.ts';
+import { firstResult } from './pglite-results.ts';
 
 // ADR 043: PGlite keeps the plans of statements it has seen before. PostgreSQL's pool is not
 // involved, so this runs once, on in-memory PGlite, in the PGlite pass of the suite.

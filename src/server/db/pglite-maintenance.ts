@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { Every } from '#server/lib/every.ts';
 import type { Database } from './client.ts';
 
@@ -25,17 +26,22 @@ export async function vacuumAnalyze(database: Database): Promise<{ tables: numbe
       where c.relkind in ('r', 'm') and n.nspname not like 'pg\\_temp%' and n.nspname not like 'pg\\_toast%'
       order by c.relpages desc, 1`,
   );
-  let tables = 0;
-  for (const { name } of rows) {
+  return { tables: (await vacuumEach(pg, rows)).length };
+}
+
+/** VACUUM (ANALYZE) of each named table, one statement each; the names of those vacuumed. */
+async function vacuumEach(pg: PGlite, tables: { name: string }[]): Promise<string[]> {
+  const done: string[] = [];
+  for (const { name } of tables) {
     try {
       await pg.exec(`VACUUM (ANALYZE) ${name}`);
-      tables += 1;
+      done.push(name);
     } catch (err) {
       // Dropped since the list was read (a restore, a migration): nothing left to vacuum.
       if ((err as { code?: string }).code !== '42P01') throw err;
     }
   }
-  return { tables };
+  return done;
 }
 
 /**
@@ -65,16 +71,7 @@ export async function vacuumGrown(database: Database): Promise<string[]> {
       order by 1`,
     [GROWTH_FACTOR, GROWTH_MIN_PAGES],
   );
-  const done: string[] = [];
-  for (const { name } of rows) {
-    try {
-      await pg.exec(`VACUUM (ANALYZE) ${name}`);
-      done.push(name);
-    } catch (err) {
-      if ((err as { code?: string }).code !== '42P01') throw err;
-    }
-  }
-  return done;
+  return vacuumEach(pg, rows);
 }
 
 /** How often the server looks for grown tables (one small statement each time). */

@@ -47,6 +47,15 @@ export function revocationBatches(sids: string[]): string[][] {
   return batches;
 }
 
+/** The work in flight under `key`, or `start()`'s, shared by every caller until it settles. */
+function shared<K, V>(inFlight: Map<K, Promise<V>>, key: K, start: () => Promise<V>): Promise<V> {
+  const running = inFlight.get(key);
+  if (running) return running;
+  const work = start().finally(() => inFlight.delete(key));
+  inFlight.set(key, work);
+  return work;
+}
+
 /** The session id stored in the database: SHA-256 of the cookie token (one-shot crypto.hash, no Hash object). */
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
@@ -94,13 +103,10 @@ export function createSessionService(deps: {
   const userReads = new Map<number, Promise<UserRow | undefined>>();
 
   function readSession(sid: string, now: Date): Promise<CachedSession | null> {
-    const running = sessionReads.get(sid);
-    if (running) return running;
-    const startedMs = cacheNow();
-    const epoch = invalidations.sessions;
-    const read = repo
-      .findLiveSession(db, sid, now)
-      .then((row) => {
+    return shared(sessionReads, sid, async () => {
+      const startedMs = cacheNow();
+      const epoch = invalidations.sessions;
+      return repo.findLiveSession(db, sid, now).then((row) => {
         const current = epoch === invalidations.sessions;
         if (!row) {
           if (current) sessionCache.delete(sid);
@@ -117,19 +123,15 @@ export function createSessionService(deps: {
           sessionCache.set(sid, entry);
         }
         return entry;
-      })
-      .finally(() => sessionReads.delete(sid));
-    sessionReads.set(sid, read);
-    return read;
+      });
+    });
   }
 
   function readUser(userId: number): Promise<UserRow | undefined> {
-    const running = userReads.get(userId);
-    if (running) return running;
-    const startedMs = cacheNow();
-    const epoch = invalidations.users;
-    const read = findUserById(db, userId)
-      .then((user) => {
+    return shared(userReads, userId, async () => {
+      const startedMs = cacheNow();
+      const epoch = invalidations.users;
+      return findUserById(db, userId).then((user) => {
         if (epoch === invalidations.users) {
           if (!user) userCache.delete(userId);
           else {
@@ -138,10 +140,8 @@ export function createSessionService(deps: {
           }
         }
         return user;
-      })
-      .finally(() => userReads.delete(userId));
-    userReads.set(userId, read);
-    return read;
+      });
+    });
   }
 
   /** A fresh entry past half its TTL is read again now, in the background; this request uses it as is. */
@@ -195,19 +195,14 @@ export function createSessionService(deps: {
      */
     async extendIfAging(session: ResolvedSession, now: Date = clock.now()): Promise<Date | null> {
       if (!dueForExtension(session.expire, session.absoluteExpire, now.getTime())) return null;
-      const pending = extending.get(session.sid);
-      if (pending) return pending;
       const expire = new Date(Math.min(now.getTime() + idleMs, session.absoluteExpire.getTime()));
-      const update = repo
-        .extendSession(db, session.sid, expire)
-        .then(() => {
+      return shared(extending, session.sid, () =>
+        repo.extendSession(db, session.sid, expire).then(() => {
           const cached = sessionCache.get(session.sid);
           if (cached) cached.expire = expire;
           return expire;
-        })
-        .finally(() => extending.delete(session.sid));
-      extending.set(session.sid, update);
-      return update;
+        }),
+      );
     },
 
     /**
