@@ -7,15 +7,20 @@ import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { fileLength } from './eslint/file-length.mjs';
 import { importStyle } from './eslint/import-style.mjs';
+import { noOutsideCitations } from './eslint/no-outside-citations.mjs';
+import { proseRuleBlocks } from './eslint/prose-rules.mjs';
 
 /** Tests and their helpers: they may use src/test and set up data through any module. */
 const TESTS = [
   '**/*.test.ts',
   '**/*.test.tsx',
   '**/*.test-helpers.ts',
+  '**/*.test-helpers.tsx',
   '**/test-utils.tsx',
   '**/test/**',
   'src/test/**',
@@ -153,7 +158,11 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { local: { rules: { 'import-style': importStyle } } },
+    plugins: {
+      local: {
+        rules: { 'file-length': fileLength, 'import-style': importStyle, 'no-outside-citations': noOutsideCitations },
+      },
+    },
     rules: {
       // Bugs: a promise nobody awaits loses its error; an async callback where a void one is
       // expected runs unobserved; a switch over a union must handle every member.
@@ -174,7 +183,32 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
       'no-restricted-imports': restrict([zone.noTestHelpers]),
+      // Prose rules made checks (ADR 071): files split past 300 lines; comments cite this repository.
+      'local/file-length': ['error', { max: 300 }],
+      'local/no-outside-citations': 'error',
     },
+  },
+  ...proseRuleBlocks(TESTS),
+  // No input can stall the server (ADR 057): no regular expression whose backtracking grows
+  // faster than its input, anywhere in src; on the mail path, which reads only untrusted text,
+  // also none that moves super-linearly across a long input.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-backtracking': 'error' },
+  },
+  {
+    // Where mail text from anyone is read or shown (ADR 057, ADR 064: why not everywhere).
+    files: [
+      'src/server/modules/mailboxes/**/*.ts',
+      'src/server/modules/email/**/*.ts',
+      'src/shared/text/**/*.ts',
+      'src/shared/timeline/**/*.ts',
+      'src/web/features/timeline/**/*.{ts,tsx}',
+    ],
+    ignores: TESTS,
+    rules: { 'regexp/no-super-linear-move': 'error' },
   },
   // Plain JavaScript (scripts/*.mjs, configs) is not in the TypeScript program.
   { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
@@ -187,6 +221,22 @@ export default tseslint.config(
       // ...) describe what the compiler needs to optimise a component; this app does not use it.
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Customer links come from the server's PUBLIC_URL (DECISIONS 23, ADR 053), never from the
+    // address this browser used: usePublicUrl() in src/web/lib/public-url.ts.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['location', 'window.location', 'document.location', 'globalThis.location'].map((object) => ({
+          selector: `MemberExpression[property.name='origin']${object.includes('.') ? `[object.object.name='${object.split('.')[0]}'][object.property.name='location']` : "[object.name='location']"}`,
+          message:
+            'Customer links start with PUBLIC_URL from the server (usePublicUrl, ADR 053), never with this browser’s own address.',
+        })),
+      ],
     },
   },
   {
@@ -214,7 +264,7 @@ export default tseslint.config(
   },
   // The composition root builds every module's routes and services.
   {
-    files: ['src/server/app.ts'],
+    files: ['src/server/app.ts', 'src/server/app-services.ts', 'src/server/app-routes.ts'],
     rules: { 'no-restricted-imports': restrict([zone.serverToWeb, zone.noTestHelpers]) },
   },
   ...serverModuleBlocks,

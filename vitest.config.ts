@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 
 // Four projects: unit (pure and server logic), integration (real app + database), web (jsdom),
 // reliability (the compiled server under bad input and kill -9).
-// Integration runs against a PGlite snapshot, or PostgreSQL when TEST_DATABASE_URL is set.
+// Integration runs on a private embedded PostgreSQL server of the run (ADR 048), or on the
+// PostgreSQL server TEST_DATABASE_URL names.
 export default defineConfig({
   test: {
     projects: [
@@ -57,6 +58,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/web-setup.ts'],
+          // jsdom screens render slowly while the other projects load both cores (CI runs them
+          // together): a test waits longer before failing, and one that never passes still fails.
+          testTimeout: 15_000,
           env: { TZ: 'UTC' },
         },
       },

@@ -1,6 +1,6 @@
-// Backup and restore time and file size (ADR 030): `npx tsx bench/backup.ts [--only demo|100k] [--db pglite|postgres]`.
+// Backup and restore time and file size (ADR 030): `npx tsx bench/backup.ts [--only demo|100k] [--db embedded|postgres]`.
 // For each data set (the demo business; 100,000 leads with timelines from seedBench) on each
-// database (PGlite on disk in a temporary directory; a fresh `bench_backup` PostgreSQL database
+// database (the embedded PostgreSQL in a temporary DATA_DIR, ADR 048; a fresh `bench_backup` PostgreSQL database
 // from BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), it takes a manual
 // backup and restores it through the backups service, the path the screen and the commands use.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -23,8 +23,8 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const BACKUP_TARGET_S = 30;
 const RESTORE_TARGET_S = 60;
 
-async function openFresh(kind: 'pglite' | 'postgres', dir: string): Promise<Database> {
-  if (kind === 'pglite') return openDb({ dataDir: path.join(dir, 'data') });
+async function openFresh(kind: 'embedded' | 'postgres', dir: string): Promise<Database> {
+  if (kind === 'embedded') return openDb({ dataDir: path.join(dir, 'data') });
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query('drop database if exists bench_backup with (force)');
@@ -38,7 +38,7 @@ async function openFresh(kind: 'pglite' | 'postgres', dir: string): Promise<Data
 const rows: string[] = [];
 for (const set of ['demo', '100k'] as const) {
   if (values.only && values.only !== set) continue;
-  for (const kind of ['pglite', 'postgres'] as const) {
+  for (const kind of ['embedded', 'postgres'] as const) {
     if (values.db && values.db !== kind) continue;
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-backup-'));
     const database = await openFresh(kind, dir);

@@ -3,9 +3,9 @@
 // server CPU per call and database statements per call. See bench/README.md, "Calls under many
 // clients" (issue 19 item 5, ADR 037).
 //
-//   npx tsx bench/calls.ts                  # PGlite, then PostgreSQL
+//   npx tsx bench/calls.ts                  # the embedded PostgreSQL, then the machine's
 //   npx tsx bench/calls.ts postgres         # one of them
-//   BENCH_CALLS_CASES=list,search npx tsx bench/calls.ts pglite
+//   BENCH_CALLS_CASES=list,search npx tsx bench/calls.ts embedded
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,13 +14,12 @@ import pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import { openDb, type Database } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
-import { vacuumAnalyze } from '#server/db/pglite-maintenance.ts';
 import { seedBench } from '#server/db/seed/seed-bench.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { createLocalHub } from '#server/realtime/hub.ts';
 import { insertUser } from '#server/modules/users/users.repository.ts';
 import { cleanupAll, installCleanupHandlers, makeTempDir, removeTempDir } from './lib/cleanup.ts';
-import { captureQueries } from './lib/explain.ts';
+import { captureQueries, queryLog } from './lib/query-log.ts';
 import { measure, type LoadResult } from './lib/load.ts';
 import { freshDatabase } from './lib/pg.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, repoRoot, request, signIn, spawnApp, waitFor200 } from './lib/server.ts';
@@ -30,6 +29,9 @@ const LEADS = Number(process.env.BENCH_CALLS_LEADS ?? 64);
 const CONNECTIONS = Number(process.env.BENCH_CALLS_CONNECTIONS ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
+/** BENCH_CALLS_OPEN_LOOP=1: after each case's saturation run, arrivals at half that rate (issue 28). */
+const OPEN_LOOP = process.env.BENCH_CALLS_OPEN_LOOP === '1';
+const OPEN_LOOP_P99_MS = 50;
 const DB_NAME = process.env.BENCH_CALLS_DB ?? 'bench_calls';
 const CASE_NAMES = (process.env.BENCH_CALLS_CASES ?? 'user,list,view,search,detail').split(',');
 
@@ -46,17 +48,17 @@ interface Prepared {
   database: Database;
   where: string;
   dispose: () => Promise<void>;
-  backend: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string };
+  backend: { kind: 'embedded'; dataDir: string } | { kind: 'postgres'; databaseUrl: string };
 }
 
-async function prepare(kind: 'pglite' | 'postgres'): Promise<Prepared> {
-  if (kind === 'pglite') {
+async function prepare(kind: 'embedded' | 'postgres'): Promise<Prepared> {
+  if (kind === 'embedded') {
     const dir = makeTempDir('calls');
-    const database = await openDb({ dataDir: dir });
+    const database = await openDb({ dataDir: dir, logger: queryLog });
     await runMigrations(database);
     return {
       database,
-      where: `PGlite in ${dir}`,
+      where: `embedded PostgreSQL in ${dir}`,
       backend: { kind, dataDir: dir },
       dispose: async () => {
         await database.close().catch(() => {});
@@ -65,7 +67,7 @@ async function prepare(kind: 'pglite' | 'postgres'): Promise<Prepared> {
     };
   }
   const fresh = await freshDatabase(DB_NAME);
-  const database = await openDb({ databaseUrl: fresh.url, poolSize: 4 });
+  const database = await openDb({ databaseUrl: fresh.url, poolSize: 4, logger: queryLog });
   await runMigrations(database);
   return {
     database,
@@ -128,7 +130,7 @@ async function statementsPerCall(database: Database, cases: Case[]): Promise<Rec
     for (const c of cases) {
       // The first call fills the session cache; the second is what a signed-in client costs.
       await app.inject({ method: 'GET', url: c.path, headers });
-      const captured = await captureQueries(database, async () => {
+      const captured = await captureQueries(async () => {
         const res = await app.inject({ method: 'GET', url: c.path, headers });
         if (res.statusCode !== 200) throw new Error(`${c.path} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
       });
@@ -163,7 +165,7 @@ interface Row {
   transactionsPerCall: number | null;
 }
 
-async function benchBackend(kind: 'pglite' | 'postgres'): Promise<Row[]> {
+async function benchBackend(kind: 'embedded' | 'postgres'): Promise<Row[]> {
   console.log(`\n== ${kind}: ${LEADS} leads, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s ==`);
   const prepared = await prepare(kind);
   const rows: Row[] = [];
@@ -177,13 +179,12 @@ async function benchBackend(kind: 'pglite' | 'postgres'): Promise<Row[]> {
       firstName: 'Bench',
     });
     const seeded = await seedBench(database.db, { count: LEADS });
-    if (kind === 'pglite') await vacuumAnalyze(database);
-    else await database.db.execute(sql`vacuum analyze`);
+    await database.db.execute(sql`vacuum analyze`);
     console.log(`${prepared.where}: ${seeded.leads} leads, ${seeded.timelineEntries} timeline entries`);
     const cases = await casesFor(database);
     const statements = await statementsPerCall(database, cases);
-    // PGlite is single-process: the server needs the directory to itself.
-    if (kind === 'pglite') await database.close();
+    // One app per DATA_DIR (ADR 048): the server needs the directory to itself.
+    if (kind === 'embedded') await database.close();
 
     const server = await spawnApp(prepared.backend);
     try {
@@ -201,6 +202,21 @@ async function benchBackend(kind: 'pglite' | 'postgres'): Promise<Row[]> {
         );
         server.assertAlive();
         const after = pgUrl ? await committedTransactions(pgUrl) : 0;
+        if (OPEN_LOOP) {
+          const rate = Math.max(1, Math.round(load.requestsPerSec / 2));
+          const open = await measure(
+            server.baseUrl + c.path,
+            { connections: CONNECTIONS, durationS: DURATION_S, warmupS: 0, headers: { cookie }, overallRate: rate },
+            server.pid,
+          );
+          server.assertAlive();
+          console.log(
+            `  ${c.what}, open loop at ${rate} calls/s (half of saturation): ${fmt(open.requestsPerSec)} answered/s, ` +
+              `p50 ${open.latencyMs.p50} ms, p99 ${open.latencyMs.p99} ms ` +
+              `${open.latencyMs.p99 <= OPEN_LOOP_P99_MS ? 'PASS' : 'FAIL'} (<= ${OPEN_LOOP_P99_MS} ms); ` +
+              `non-2xx ${open.non2xx}; other processes ${fmt(open.otherCpuPct)}% of a core, load average ${open.loadAvgBefore.join(' ')}`,
+          );
+        }
         // The counter also takes the warm-up run and the check above: divide by all their calls.
         const transactionsPerCall = pgUrl
           ? (after - before - 1) / (load.requestsTotal * (1 + WARMUP_S / DURATION_S))
@@ -225,8 +241,8 @@ async function benchBackend(kind: 'pglite' | 'postgres'): Promise<Row[]> {
 }
 
 installCleanupHandlers();
-const backends = (process.argv.slice(2).length ? process.argv.slice(2) : ['pglite', 'postgres']) as (
-  'pglite' | 'postgres'
+const backends = (process.argv.slice(2).length ? process.argv.slice(2) : ['embedded', 'postgres']) as (
+  'embedded' | 'postgres'
 )[];
 const all: Row[] = [];
 try {

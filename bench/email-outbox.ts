@@ -7,7 +7,7 @@
 //   (c) the send call under load, the target (ADR 041): while (b) works off its backlog, sends
 //       arrive from independent callers at random (Poisson) at OUTBOX_BENCH_RATE per second, each
 //       timed from the moment it was due; target p99 <= 20 ms: the call only queues.
-// PGlite in a temporary directory (BENCH_PG_URL=postgres://... to use PostgreSQL instead).
+// the embedded PostgreSQL in a temporary DATA_DIR (BENCH_PG_URL=postgres://... to use PostgreSQL instead).
 // Prints the figures and writes bench/results/email-outbox-<timestamp>.json.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -28,6 +28,7 @@ import { startMailRig } from '#server/integrations/mail/test-rig/mail-rig.ts';
 import { insertUser } from '#server/modules/users/users.repository.ts';
 import { createLocalHub } from '#server/realtime/hub.ts';
 import { countQueries } from './lib/query-count.ts';
+import { queryLog } from './lib/query-log.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MESSAGES = Number(process.env.OUTBOX_BENCH_MESSAGES ?? 1000);
@@ -59,7 +60,11 @@ const pct = (sorted: number[], p: number) =>
 
 const rig = await startMailRig();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-outbox-'));
-const database = await openDb(process.env.BENCH_PG_URL ? { databaseUrl: process.env.BENCH_PG_URL } : { dataDir: dir });
+const database = await openDb(
+  process.env.BENCH_PG_URL
+    ? { databaseUrl: process.env.BENCH_PG_URL, logger: queryLog }
+    : { dataDir: dir, logger: queryLog },
+);
 try {
   await runMigrations(database);
   const { app, services } = await buildApp({
@@ -110,7 +115,7 @@ try {
     .returning();
 
   // The statements of one call (the request path included: session lookup, etc.), then the load.
-  const queries = countQueries(database.db, database.kind);
+  const queries = countQueries();
   const sendOne = (i: number) =>
     app.inject({
       method: 'POST',

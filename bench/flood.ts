@@ -1,4 +1,4 @@
-// Log flood: `npx tsx bench/flood.ts [pglite|postgres]` (bench/README.md).
+// Log flood: `npx tsx bench/flood.ts [embedded|postgres]` (bench/README.md).
 //
 // One anonymous client floods the quote form, POST /api/contact-form, with 200 connections for
 // 30 s. The form allows 10 requests per address and hour, so nearly every answer is a 429. The
@@ -97,7 +97,7 @@ interface FloodResult {
 async function flood(kind: Backend['kind']): Promise<FloodResult> {
   let backend: Backend;
   let dispose: () => Promise<void>;
-  if (kind === 'pglite') {
+  if (kind === 'embedded') {
     const dataDir = makeTempDir('flood');
     backend = { kind, dataDir };
     dispose = async () => removeTempDir(dataDir);
@@ -184,8 +184,8 @@ async function flood(kind: Backend['kind']): Promise<FloodResult> {
 
 installCleanupHandlers();
 const asked = process.argv.slice(2);
-const kinds = (asked.length ? asked : ['pglite', 'postgres']) as Backend['kind'][];
-for (const k of kinds) if (k !== 'pglite' && k !== 'postgres') throw new Error(`unknown database ${k}`);
+const kinds = (asked.length ? asked : ['embedded', 'postgres']) as Backend['kind'][];
+for (const k of kinds) if (k !== 'embedded' && k !== 'postgres') throw new Error(`unknown database ${k}`);
 
 const results: FloodResult[] = [];
 const failures: { database: string; error: string }[] = [];

@@ -1,6 +1,6 @@
-// Imports list benchmark: `npx tsx bench/imports.ts [pglite] [postgres]`.
-// 10,000 imports with 50,000 costs (and about 45,000 stage-history rows, 40 suppliers), on PGlite
-// (a fresh data directory) and on PostgreSQL (a fresh `bench_imports` database), then server time
+// Imports list benchmark: `npx tsx bench/imports.ts [embedded] [postgres]`.
+// 10,000 imports with 50,000 costs (and about 45,000 stage-history rows, 40 suppliers), on the
+// embedded PostgreSQL (a fresh DATA_DIR) and on PostgreSQL (a fresh `bench_imports` database), then server time
 // of the imports calls through app.inject (the real app in this process: routing, validation,
 // queries, serialisation; no socket): p50 / p99 over BENCH_IMPORTS_REQUESTS sequential requests.
 // Targets: list and search p99 <= 30 ms, detail p99 <= 15 ms. Writes bench/results/imports-<time>.json.
@@ -10,140 +10,39 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
-import { openDb, type Database, type Db } from '#server/db/client.ts';
+import { openDb, type Database } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
-import { vacuumAnalyze } from '#server/db/pglite-maintenance.ts';
-import { importCosts, importStatusHistory, imports, suppliers } from '#server/db/schema/imports.ts';
-import { createRng, type Rng } from '#server/db/seed/prng.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { createLocalHub } from '#server/realtime/hub.ts';
 import { insertUser } from '#server/modules/users/users.repository.ts';
-import { IMPORT_STATUSES, type ImportStatus } from '#shared/imports/status.ts';
 import { cleanupAll, installCleanupHandlers, makeTempDir, removeTempDir } from './lib/cleanup.ts';
 import { freshDatabase, serverVersion } from './lib/pg.ts';
 import { captureQueries, explainAll } from './lib/explain.ts';
+import { queryLog } from './lib/query-log.ts';
 import { fmt, table } from './lib/table.ts';
+import { COUNT, NOW, seedImports } from './imports-seed.ts';
 
-const COUNT = Number(process.env.BENCH_IMPORTS_COUNT ?? 10_000);
-const COSTS_PER_IMPORT = 5;
 const REQUESTS = Number(process.env.BENCH_IMPORTS_REQUESTS ?? 200);
 const WARMUP = 20;
 /** BENCH_IMPORTS_EXPLAIN=1 prints the plan (EXPLAIN ANALYZE) of every query of each case. */
 const EXPLAIN = process.env.BENCH_IMPORTS_EXPLAIN === '1';
-const NOW = new Date('2026-11-20T12:00:00Z');
+
 const TARGET_MS = { list: 30, detail: 15, info: null } as const;
 const PASSWORD = 'Bench1234';
-const DAY = 86_400_000;
 
-const FIRST = ['Ana', 'Rui', 'Carla', 'João', 'Marta', 'Pedro', 'Inês', 'Tiago', 'Sofia', 'Miguel', 'Rita', 'Nuno'];
-const LAST = ['Silva', 'Santos', 'Ferreira', 'Pereira', 'Oliveira', 'Costa', 'Rodrigues', 'Martins', 'Sousa', 'Gomes'];
-const CARS = [
-  ['BMW', '320d Touring'],
-  ['BMW', 'X3 xDrive20d'],
-  ['Audi', 'A4 Avant 2.0 TDI'],
-  ['Mercedes-Benz', 'C 220 d'],
-  ['Volkswagen', 'Golf 1.5 eTSI'],
-  ['Tesla', 'Model 3 Long Range'],
-  ['Volvo', 'XC60 B4'],
-  ['Peugeot', '3008 Hybrid'],
-  ['Renault', 'Clio TCe'],
-  ['Toyota', 'RAV4 Hybrid'],
-] as const;
-
-/** Statuses weighted like a business a few years in: most delivered, a tail of each active stage. */
-function pickStatus(rng: Rng): ImportStatus {
-  const r = rng.float(0, 1);
-  if (r < 0.6) return 'delivered';
-  if (r < 0.65) return 'canceled';
-  return rng.pick(IMPORT_STATUSES.slice(0, 7));
-}
-
-async function insertChunks<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
-}
-
-/** The imports, costs, suppliers and history, deterministic from the seed. */
-async function seedImports(db: Db) {
-  const rng = createRng('bench-imports');
-  const supplierRows = await db
-    .insert(suppliers)
-    .values(Array.from({ length: 40 }, (_, i) => ({ name: `Supplier ${i + 1} ${rng.pick(LAST)} Lda.` })))
-    .returning({ id: suppliers.id });
-  const supplierIds = supplierRows.map((r) => r.id);
-  const values = Array.from({ length: COUNT }, (_, i) => {
-    const [make, model] = rng.pick(CARS);
-    const status = pickStatus(rng);
-    const createdAt = new Date(NOW.getTime() - rng.float(0, 3 * 365) * DAY);
-    const first = rng.pick(FIRST);
-    const last = `${rng.pick(LAST)} ${rng.pick(LAST)}`;
-    return {
-      clientName: `${first} ${last}`,
-      clientEmail: `${first.toLowerCase()}.${i}@example.pt`,
-      clientPhone: `9${rng.int(10_000_000, 99_999_999)}`,
-      vehicleMake: make,
-      vehicleModel: model,
-      vehicleYear: rng.int(2015, 2025),
-      vehicleVin: `WBA${rng.int(10_000_000, 99_999_999)}${String(i).padStart(6, '0')}`,
-      status,
-      vehiclePrice: `${rng.int(8_000, 80_000)}.00`,
-      vehicleIsv: `${rng.int(0, 9_000)}.${String(rng.int(0, 99)).padStart(2, '0')}`,
-      servicePrice: rng.pick(['2340.00', '2500.00', '2800.00', '3000.00']),
-      invoiced: status === 'delivered',
-      paid: status === 'delivered' || rng.chance(0.3),
-      createdAt,
-      updatedAt: createdAt,
-      statusChangedAt: new Date(createdAt.getTime() + rng.float(0, 20) * DAY),
-    };
-  });
-  const ids: { id: number; status: string; createdAt: Date }[] = [];
-  await insertChunks(values, 1_000, async (chunk) => {
-    ids.push(
-      ...(await db
-        .insert(imports)
-        .values(chunk)
-        .returning({ id: imports.id, status: imports.status, createdAt: imports.createdAt })),
-    );
-  });
-  const costs = ids.flatMap((imp) =>
-    Array.from({ length: COSTS_PER_IMPORT }, () => ({
-      importId: imp.id,
-      supplierId: rng.pick(supplierIds),
-      date: new Date(imp.createdAt.getTime() + rng.float(0, 30) * DAY).toISOString().slice(0, 10),
-      value: `${rng.int(30, 1_600)}.${String(rng.int(0, 99)).padStart(2, '0')}`,
-      invoicedToUs: rng.chance(0.7),
-      invoiced: rng.chance(0.4),
-      paid: rng.chance(0.8),
-    })),
-  );
-  await insertChunks(costs, 2_000, (chunk) => db.insert(importCosts).values(chunk));
-  const history = ids.flatMap((imp) => {
-    const upTo = imp.status === 'canceled' ? 1 : IMPORT_STATUSES.indexOf(imp.status as ImportStatus);
-    const steps = IMPORT_STATUSES.slice(0, upTo + 1).map((status, n) => ({
-      importId: imp.id,
-      status,
-      changedAt: new Date(imp.createdAt.getTime() + n * 2 * DAY),
-    }));
-    if (imp.status === 'canceled')
-      steps.push({ importId: imp.id, status: 'canceled', changedAt: new Date(imp.createdAt.getTime() + 5 * DAY) });
-    return steps;
-  });
-  await insertChunks(history, 2_000, (chunk) => db.insert(importStatusHistory).values(chunk));
-  return { imports: ids.length, costs: costs.length, history: history.length, suppliers: supplierIds.length };
-}
-
-async function openBackend(kind: 'pglite' | 'postgres') {
-  if (kind === 'pglite') {
+async function openBackend(kind: 'embedded' | 'postgres') {
+  if (kind === 'embedded') {
     const dir = makeTempDir('imports');
-    const database = await openDb({ dataDir: dir });
+    const database = await openDb({ dataDir: dir, logger: queryLog });
     await runMigrations(database);
     const dispose = async () => {
       await database.close();
       removeTempDir(dir);
     };
-    return { database, where: `PGlite in ${dir}`, dispose };
+    return { database, where: `embedded PostgreSQL in ${dir}`, dispose };
   }
   const fresh = await freshDatabase('bench_imports');
-  const database: Database = await openDb({ databaseUrl: fresh.url, poolSize: 10 });
+  const database: Database = await openDb({ databaseUrl: fresh.url, poolSize: 10, logger: queryLog });
   await runMigrations(database);
   const dispose = async () => {
     await database.close();
@@ -175,7 +74,7 @@ async function timeCase(app: FastifyInstance, cookie: string, c: Case): Promise<
   return times;
 }
 
-async function benchBackend(kind: 'pglite' | 'postgres') {
+async function benchBackend(kind: 'embedded' | 'postgres') {
   console.log(`\n== ${kind} ==`);
   const { database, dispose, where } = await openBackend(kind);
   try {
@@ -189,9 +88,8 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
     const seeded = await seedImports(database.db);
     const seedSeconds = (performance.now() - started) / 1000;
     console.log(`${where}: ${JSON.stringify(seeded)} in ${seedSeconds.toFixed(1)} s`);
-    // What a running server has: PGlite's own maintenance; on PostgreSQL autovacuum (off here), by hand.
-    if (kind === 'pglite') await vacuumAnalyze(database);
-    else await database.db.execute(sql`vacuum analyze`);
+    // What a running server has: autovacuum (off on the machine's PostgreSQL), here by hand.
+    await database.db.execute(sql`vacuum analyze`);
 
     const { app } = await buildApp({
       database,
@@ -262,7 +160,7 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
           `${target === null ? 'INFO' : r.pass ? 'PASS' : 'FAIL'}  ${c.name}: p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(p99, 1)} ms`,
         );
         if (EXPLAIN) {
-          const captured = await captureQueries(database, () =>
+          const captured = await captureQueries(() =>
             app.inject({ method: 'GET', url: c.url(0), headers: { cookie } }),
           );
           const plans = await explainAll(
@@ -297,9 +195,9 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
 async function main() {
   installCleanupHandlers();
   const args = process.argv.slice(2);
-  const kinds = (args.length ? args : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
+  const kinds = (args.length ? args : ['embedded', 'postgres']) as ('embedded' | 'postgres')[];
   for (const k of kinds)
-    if (k !== 'pglite' && k !== 'postgres') throw new Error(`unknown backend ${k}: use pglite and/or postgres`);
+    if (k !== 'embedded' && k !== 'postgres') throw new Error(`unknown backend ${k}: use embedded and/or postgres`);
   const runs = [];
   for (const kind of kinds) {
     if (kind === 'postgres') console.log(`PostgreSQL ${await serverVersion()}`);

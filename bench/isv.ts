@@ -1,7 +1,7 @@
 // ISV benchmarks (engine and public API): `npx tsx bench/isv.ts`.
 //   (a) in-process: toTaxInput + calculateTax over a varied set of inputs for at least 3 s,
 //       target >= 200,000 simulations/s;
-//   (b) POST /api/isv/simulate on the real server (its own node process, fresh PGlite directory)
+//   (b) POST /api/isv/simulate on the real server (its own node process, fresh DATA_DIR, the embedded PostgreSQL)
 //       under autocannon, 50 connections for 10 s, target p99 <= 10 ms.
 // Prints PASS/FAIL per target and writes bench/results/isv-<timestamp>.json. Exits 1 on a FAIL.
 import { spawn, type ChildProcess } from 'node:child_process';

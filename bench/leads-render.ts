@@ -1,7 +1,7 @@
 // Leads list rendering in Chromium: `npx tsx bench/leads-render.ts`
 //
 // Target: the list renders within 500 ms of its data arriving. Starts the server on a
-// temporary PGlite directory holding 100,000 generated leads (scripts/seed-bench.ts), signs in as the
+// temporary DATA_DIR (the embedded PostgreSQL) holding 100,000 generated leads (scripts/seed-bench.ts), signs in as the
 // bench admin in Debian's Chromium (desktop 1280x800), then opens /admin/leads BENCH_RENDER_RUNS
 // times (default 15) in a fresh tab. Each time the page itself records when the first page of
 // GET /api/leads finished arriving (Resource Timing responseEnd) and when its rows were on screen
@@ -103,7 +103,7 @@ async function main() {
   }
   const dataDir = makeTempDir('autoimport-render-');
   say('migrating a fresh data directory');
-  const first = await spawnApp({ kind: 'pglite', dataDir });
+  const first = await spawnApp({ kind: 'embedded', dataDir });
   await waitFor200(first);
   await first.stop();
   say(`generating ${LEADS} leads (scripts/seed-bench.ts)`);
@@ -114,7 +114,7 @@ async function main() {
     stdio: 'ignore',
   });
 
-  const server = await spawnApp({ kind: 'pglite', dataDir });
+  const server = await spawnApp({ kind: 'embedded', dataDir });
   await waitFor200(server);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -161,7 +161,7 @@ async function main() {
         ]
       : [name, '0', '-', '-', '-', `<= ${TARGET_MS}`, 'not measured'];
   console.log(
-    `\nLeads list render in Chromium, ${LEADS} leads on PGlite, ${rows} rows in the DOM at a time (ms from data arrival to rows on screen)\n`,
+    `\nLeads list render in Chromium, ${LEADS} leads on the embedded PostgreSQL, ${rows} rows in the DOM at a time (ms from data arrival to rows on screen)\n`,
   );
   console.log(table(['case', 'runs', 'p50', 'p95', 'worst', 'target', ''], [line('first page', firsts)]));
   process.exitCode = firsts.length && Math.max(...firsts) <= TARGET_MS ? 0 : 1;

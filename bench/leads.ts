@@ -1,9 +1,9 @@
-// Leads list benchmark (server-side list at 100,000 leads): `npx tsx bench/leads.ts [pglite] [postgres]`.
-// 100,000 leads from the seed-bench generator, on PGlite (a fresh data directory, the server's own
-// settings) and on PostgreSQL (a fresh `bench_leads` database), then server time of the leads
+// Leads list benchmark (server-side list at 100,000 leads): `npx tsx bench/leads.ts [embedded] [postgres]`.
+// 100,000 leads from the seed-bench generator, on the embedded PostgreSQL (a fresh DATA_DIR, the
+// server's own settings, ADR 048) and on PostgreSQL (a fresh `bench_leads` database), then server time of the leads
 // calls through app.inject (the real app in this process: routing, validation, queries,
 // serialisation; no socket): p50 / p99 over BENCH_LEADS_REQUESTS sequential requests per case.
-// Targets: list and search p99 <= 30 ms, detail p99 <= 15 ms. BENCH_LEADS_EXPLAIN=1 prints the
+// Targets: list, search and the pipeline board p99 <= 30 ms, detail p99 <= 15 ms. BENCH_LEADS_EXPLAIN=1 prints the
 // plan (EXPLAIN ANALYZE) of every leads query of each case. Writes bench/results/leads-<time>.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,7 +13,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { openDb, type Database } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
-import { vacuumAnalyze } from '#server/db/pglite-maintenance.ts';
 import { seedBench } from '#server/db/seed/seed-bench.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { createLocalHub } from '#server/realtime/hub.ts';
@@ -23,6 +22,7 @@ import { cleanupAll, installCleanupHandlers, makeTempDir, removeTempDir } from '
 import { freshDatabase, serverVersion } from './lib/pg.ts';
 import { fmt, table } from './lib/table.ts';
 import { captureQueries, explainAll, type CapturedQuery } from './lib/explain.ts';
+import { queryLog } from './lib/query-log.ts';
 
 const COUNT = Number(process.env.BENCH_LEADS_COUNT ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_LEADS_REQUESTS ?? 200);
@@ -67,15 +67,15 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function openBackend(
-  kind: 'pglite' | 'postgres',
+  kind: 'embedded' | 'postgres',
 ): Promise<{ database: Database; dispose: () => Promise<void>; where: string }> {
-  if (kind === 'pglite') {
+  if (kind === 'embedded') {
     const dir = makeTempDir('leads');
-    const database = await openDb({ dataDir: dir });
+    const database = await openDb({ dataDir: dir, logger: queryLog });
     await runMigrations(database);
     return {
       database,
-      where: `PGlite in ${dir}`,
+      where: `embedded PostgreSQL in ${dir}`,
       dispose: async () => {
         await database.close();
         removeTempDir(dir);
@@ -83,7 +83,7 @@ async function openBackend(
     };
   }
   const fresh = await freshDatabase('bench_leads');
-  const database = await openDb({ databaseUrl: fresh.url, poolSize: 10 });
+  const database = await openDb({ databaseUrl: fresh.url, poolSize: 10, logger: queryLog });
   await runMigrations(database);
   return {
     database,
@@ -124,7 +124,7 @@ async function timeCase(app: FastifyInstance, cookie: string, c: Case): Promise<
   return times;
 }
 
-async function benchBackend(kind: 'pglite' | 'postgres') {
+async function benchBackend(kind: 'embedded' | 'postgres') {
   console.log(`\n== ${kind} ==`);
   const { database, dispose, where } = await openBackend(kind);
   try {
@@ -143,11 +143,10 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
     );
     let maintenanceMs: number | null = null;
     if (MAINTENANCE) {
-      // What a running server has: on PGlite the app's own maintenance (src/server/db/pglite-maintenance.ts);
-      // on PostgreSQL autovacuum, which this machine's server has switched off, so it is run by hand.
+      // What a running server has: autovacuum; on the machine's PostgreSQL it is switched off,
+      // so it is run by hand on both.
       started = performance.now();
-      if (kind === 'pglite') await vacuumAnalyze(database);
-      else await database.db.execute(sql`vacuum analyze`);
+      await database.db.execute(sql`vacuum analyze`);
       maintenanceMs = Math.round(performance.now() - started);
       console.log(`VACUUM ANALYZE: ${maintenanceMs} ms`);
     }
@@ -228,6 +227,18 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
           url: () => `/api/leads?${DEFAULT_VIEW}&search=si`,
         },
         { name: 'detail: GET /api/leads/{id}', kind: 'detail', url: (i) => `/api/leads/${ids[i % ids.length]}` },
+        // The pipeline board (ADR 066): column counts and totals, and one column's first page of cards.
+        { name: 'board: totals, default view', kind: 'list', url: () => `/api/leads/board?${DEFAULT_VIEW}` },
+        {
+          name: "board: totals, search 'bmw'",
+          kind: 'list',
+          url: () => `/api/leads/board?${DEFAULT_VIEW}&search=bmw`,
+        },
+        {
+          name: 'board: Quoted column, first page',
+          kind: 'list',
+          url: () => `/api/leads?status=quoted&source=geral,comercial`,
+        },
       ];
 
       const results: CaseResult[] = [];
@@ -243,7 +254,7 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
         const otherCpuPct = Math.round(cpu.otherPct);
         const stealPct = Math.round(cpu.stealPct);
         if (EXPLAIN) {
-          const captured: CapturedQuery[] = await captureQueries(database, () =>
+          const captured: CapturedQuery[] = await captureQueries(() =>
             app.inject({ method: 'GET', url: c.url(0), headers: { cookie } }),
           );
           explain = await explainAll(
@@ -298,9 +309,9 @@ async function benchBackend(kind: 'pglite' | 'postgres') {
 async function main() {
   installCleanupHandlers();
   const args = process.argv.slice(2);
-  const kinds = (args.length ? args : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
+  const kinds = (args.length ? args : ['embedded', 'postgres']) as ('embedded' | 'postgres')[];
   for (const k of kinds)
-    if (k !== 'pglite' && k !== 'postgres') throw new Error(`unknown backend ${k}: use pglite and/or postgres`);
+    if (k !== 'embedded' && k !== 'postgres') throw new Error(`unknown backend ${k}: use embedded and/or postgres`);
   const runs = [];
   for (const kind of kinds) {
     if (kind === 'postgres') console.log(`PostgreSQL ${await serverVersion()}`);

@@ -1,6 +1,6 @@
 // Lighthouse on the public site: `npx tsx bench/lighthouse.ts`
 //
-// Builds the web app, starts the server on its own temporary PGlite directory with the browser
+// Builds the web app, starts the server on its own temporary DATA_DIR (the embedded PostgreSQL) with the browser
 // tests' public fixtures (e2e/public-data.ts), and runs Lighthouse (the npm package, mobile
 // emulation with its default simulated throttling) in Debian's Chromium on /, on a proposal
 // page and on /simulador-isv. Prints the four category scores of each page and the JavaScript shipped for /.

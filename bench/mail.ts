@@ -3,12 +3,14 @@
  * a poll of the unchanged mailbox. Targets (issue 14): 5,000 messages in under 60 s with at most
  * 100 MB extra memory; an unchanged poll under 100 ms. Needs root and Dovecot + Postfix.
  *
- * Run: `node --expose-gc --import tsx bench/mail.ts [N]` (PGlite in a temporary directory), or with
+ * Run: `node --expose-gc --import tsx bench/mail.ts [N]` (the embedded PostgreSQL in a temporary
+ * DATA_DIR), or with
  * `BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres` on a PostgreSQL database of its own
  * (`BENCH_PG_DB`, default bench_mail), dropped afterwards. Messages are APPENDed over IMAP first
  * (the import is what is timed). Memory: RSS, V8 heap, external and ArrayBuffers before, at their
- * peak (sampled every 20 ms) and after a GC at the end; with PGlite also the RSS an idle PGlite
- * holding the imported database needs in a process of its own (`--idle-pglite DIR`).
+ * peak (sampled every 20 ms) and after a GC at the end; on the embedded database also the RSS of a
+ * process of its own that opens the imported DATA_DIR and reads it (`--idle-embedded DIR`; the
+ * database server's processes are not in it: bench/embedded-start.ts counts those).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,9 +40,9 @@ const memory = (): Mem => {
   return { rss, heapUsed, external, arrayBuffers };
 };
 
-// A child process: open an imported PGlite directory, read every lead and timeline row once (as
-// the app's queries would page them in), and report its RSS: what PGlite alone holds for that data.
-if (process.argv[2] === '--idle-pglite') {
+// A child process: open the imported DATA_DIR, read every lead and timeline row once (as the
+// app's queries would page them in), and report its RSS (the app's side; the server is separate).
+if (process.argv[2] === '--idle-embedded') {
   await gc();
   const before = memory();
   const database = await openDb({ dataDir: process.argv[3]! });
@@ -107,7 +109,7 @@ try {
     mail: defaultMailSettings(),
   });
   const { mailboxes } = t.services;
-  const connect = await mailboxes.connectImap('geral', {
+  const connect = await mailboxes.connections.connectImap('geral', {
     address: 'geral@example.test',
     username: 'geral@example.test',
     password: 'geral-pass',
@@ -128,7 +130,7 @@ try {
   let leads = 0;
   let ignored = 0;
   for (;;) {
-    const r = await mailboxes.syncMailbox('geral');
+    const r = await mailboxes.sync.syncMailbox('geral');
     if (!r || r === 'busy') throw new Error(`sync: ${String(r)}`);
     if (r.error) throw new Error(r.error);
     fetched += r.fetched;
@@ -144,7 +146,7 @@ try {
   const polls: number[] = [];
   for (let i = 0; i < 5; i++) {
     const p0 = performance.now();
-    await mailboxes.syncMailbox('geral');
+    await mailboxes.sync.syncMailbox('geral');
     polls.push(performance.now() - p0);
   }
   polls.sort((a, b) => a - b);
@@ -157,14 +159,14 @@ try {
     : (JSON.parse(
         execFileSync(
           process.execPath,
-          ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--idle-pglite', dataDir],
+          ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--idle-embedded', dataDir],
           { encoding: 'utf8' },
         ).trim(),
       ) as Record<string, number>);
   const delta = (k: keyof Mem, to: Mem) => mb(to[k] - start[k]);
   console.log(
     JSON.stringify({
-      database: pgUrl ? 'postgres' : 'pglite',
+      database: pgUrl ? 'postgres' : 'embedded',
       messages: fetched,
       leadsCreated: leads,
       ignored,
@@ -180,7 +182,7 @@ try {
       },
       extraAfterGcMB: { rss: delta('rss', end), heapUsed: delta('heapUsed', end), external: delta('external', end) },
       rssAfterDatabaseClosedMB: mb(closed.rss),
-      idlePglite: idle,
+      idleEmbedded: idle,
       unchangedPollMsMedian: Number(polls[2]!.toFixed(1)),
       loadAvg: os.loadavg().map((n) => +n.toFixed(2)),
     }),

@@ -4,7 +4,7 @@
 // of the editor to the first frame painted with the new ISV/IVA/total in the footer. Target: p95 at
 // most 50 ms and no keystroke over 100 ms (the point where people see a delay).
 //
-// Starts the server on a temporary PGlite directory, signs in as the bench admin in Debian's
+// Starts the server on a temporary DATA_DIR (the embedded PostgreSQL), signs in as the bench admin in Debian's
 // Chromium (desktop 1280x800, CPU not throttled), creates a lead with a complete proposal through
 // the API, opens the editor and, BENCH_EDITOR_ROUNDS times (default 20) for each of the Price,
 // Engine size and CO2 fields, clears the field and types 1 to 5 digits 50 ms apart, like a fast
@@ -52,7 +52,7 @@ async function main() {
     say('building the web app (vite build)');
     execSync('npx vite build', { cwd: repoRoot, stdio: 'ignore' });
   }
-  const server = await spawnApp({ kind: 'pglite', dataDir: makeTempDir('autoimport-editor-') });
+  const server = await spawnApp({ kind: 'embedded', dataDir: makeTempDir('autoimport-editor-') });
   await waitFor200(server);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -1,7 +1,7 @@
 // Performance benchmarks: npm run bench [-- http|startup|memory ...]   (bench/README.md)
 //
 //   http     autocannon against a bare node:http server (the ceiling) and against the app's
-//            GET /api/auth/user with a signed-in cookie, on PGlite and on PostgreSQL
+//            GET /api/auth/user with a signed-in cookie, on the embedded PostgreSQL and on the machine's PostgreSQL
 //   startup  spawn -> first 200 on GET /, with an existing data directory and with an empty one
 //   memory   VmRSS of the server process 5 s after start, and after the HTTP load
 //
@@ -252,7 +252,7 @@ function describeLoad(r: LoadResult) {
 
 async function benchHttp(): Promise<HttpBackendResult[]> {
   const out: HttpBackendResult[] = [];
-  for (const kind of ['pglite', 'postgres'] as const) {
+  for (const kind of ['embedded', 'postgres'] as const) {
     await attempt('http', kind, async () => {
       say(
         `http/${kind}: ceiling (bare node:http), ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s`,
@@ -264,7 +264,7 @@ async function benchHttp(): Promise<HttpBackendResult[]> {
 
       let backend: Backend;
       let release: () => Promise<void>;
-      if (kind === 'pglite') {
+      if (kind === 'embedded') {
         const dataDir = makeTempDir('http');
         backend = { kind, dataDir };
         release = async () => removeTempDir(dataDir);
@@ -418,7 +418,7 @@ interface TimedStart {
 /** One timed start: spawn -> first 200 on GET / (polled every 50 ms); then stop. */
 async function timedStart(dataDir: string): Promise<TimedStart> {
   await quiet();
-  const app = await spawnApp({ kind: 'pglite', dataDir });
+  const app = await spawnApp({ kind: 'embedded', dataDir });
   return withServer(app, `server (pid ${app.pid})`, async () => {
     const stopCpu = cpuWindow(app.pid);
     const ms = await waitFor200(app, '/', { intervalMs: 50, timeoutMs: 120_000 });
@@ -427,7 +427,7 @@ async function timedStart(dataDir: string): Promise<TimedStart> {
   });
 }
 
-/** A PGlite data directory that has been created by the app (migrated, first admin), then seeded if possible. */
+/** A data directory (the embedded PostgreSQL) that has been created by the app (migrated, first admin), then seeded if possible. */
 async function preparedDataDir(prefix: string): Promise<{ dataDir: string; firstStart: TimedStart; seed: SeedInfo }> {
   const dataDir = makeTempDir(prefix);
   const firstStart = await timedStart(dataDir);
@@ -520,7 +520,7 @@ interface MemoryRun {
 
 /** Starts the app on `dataDir`, reads VmRSS 5 s after its first 200, optionally after a load too. */
 async function memoryRun(dataDir: string, label: MemoryRun['dataDir'], withLoad: boolean): Promise<MemoryRun> {
-  const app = await spawnApp({ kind: 'pglite', dataDir });
+  const app = await spawnApp({ kind: 'embedded', dataDir });
   return withServer(app, `server (pid ${app.pid})`, async (): Promise<MemoryRun> => {
     await waitFor200(app, '/', { timeoutMs: 120_000 });
     await sleep(MEMORY_SETTLE_MS);
@@ -567,7 +567,7 @@ async function benchMemory() {
   const runs: MemoryRun[] = [];
   let seed: SeedInfo | undefined;
   await attempt('memory', 'existing data directory', async () => {
-    say('memory: PGlite, start on an existing data directory, then HTTP load');
+    say('memory: embedded PostgreSQL, start on an existing data directory, then HTTP load (the app process only)');
     const prepared = await preparedDataDir('memory');
     seed = prepared.seed;
     say(`  ${seedSummary(seed)}`);
@@ -575,7 +575,7 @@ async function benchMemory() {
     removeTempDir(prepared.dataDir);
   });
   await attempt('memory', 'empty data directory', async () => {
-    say('memory: PGlite, first start on an empty data directory');
+    say('memory: embedded PostgreSQL, first start on an empty data directory (the app process only)');
     const dataDir = makeTempDir('memory-empty');
     runs.push(await memoryRun(dataDir, 'empty', false));
     removeTempDir(dataDir);

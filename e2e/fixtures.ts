@@ -26,6 +26,13 @@ export function loginForm(page: Page) {
 export const shellTrigger = (page: Page): Locator => page.locator('[data-sidebar="trigger"]');
 
 /**
+ * Waits for the back office's shell after a navigation. The first load of the app (its bundle, the
+ * session, the settings) took more than the default 5 s on a loaded machine; 15 s is what a person
+ * would still wait.
+ */
+export const expectShell = (page: Page) => expect(shellTrigger(page)).toBeVisible({ timeout: 15_000 });
+
+/**
  * Signs in through the real form. Opens /admin first unless the page already shows the form
  * (so a test can sign in on /admin/users and stay there). Returns the login answer.
  */
@@ -49,7 +56,7 @@ export async function signIn(
   ]);
   if (opts.expectSuccess !== false) {
     expect(response.status(), `sign-in of ${username}`).toBe(200);
-    await expect(shellTrigger(page)).toBeVisible();
+    await expectShell(page);
   }
   return response;
 }

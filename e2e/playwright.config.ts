@@ -1,8 +1,9 @@
 // Browser tests: `npx vite build && npx playwright test -c e2e/playwright.config.ts` from the repo
-// root (npm test -- e2e builds dist/web first). The webServer recreates a throwaway PGlite
-// directory, inserts the test accounts (e2e/prepare-db.ts), builds the server bundle if it is
-// missing or stale, and runs it as `npm start` does (node dist/server/main.js, ADR 011), serving
-// dist/web. It does not build the web app.
+// root (npm test -- e2e builds dist/web first). The webServer recreates a throwaway DATA_DIR
+// with its embedded PostgreSQL (ADR 048), inserts the test accounts (e2e/prepare-db.ts), builds
+// the server bundle if it is missing or stale, and runs it as `npm start` does (node
+// dist/server/main.js, ADR 011), serving dist/web. It does not build the web app. SIGTERM at the
+// end lets the server stop its database.
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +91,8 @@ export default defineConfig({
       BACKUP_DIR: path.join(DATA_DIR, 'backups'),
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      // A task due in a minute reminds its owner within seconds (tasks.spec.ts).
+      TASK_DUE_CHECK_SECONDS: '3',
       // TEST ONLY: listing pages and photos from the proposals spec's fixture server (e2e/lib/listing-fixture.ts).
       LISTING_FETCH_TEST_ORIGIN: LISTING_FIXTURE_ORIGIN,
       // TEST ONLY: Google sign-in goes to the OAuth stub google-sign-in.spec starts (e2e/lib/google-stub.ts).

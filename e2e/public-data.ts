@@ -32,6 +32,8 @@ export const PUBLIC_PROPOSALS = {
   noPhotos: '0e2e0000-0000-4000-8000-000000000004',
   /** Lead from geral; 4 photos that all load; every price line (bench/lighthouse.ts measures this one). */
   showcase: '0e2e0000-0000-4000-8000-000000000005',
+  /** No lead; declared in 2027, after the last published tax tables: the page warns. */
+  nextYear: '0e2e0000-0000-4000-8000-000000000006',
 } as const;
 
 export const FULL_PROPOSAL_PHOTO_SIZES = [
@@ -255,6 +257,19 @@ export async function insertPublicFixtures(db: Db): Promise<void> {
     .update(proposals)
     .set({ imageUrls: await insertPhotos(db, one!.id, [[900, 600]], 120) })
     .where(sql`${proposals.id} = ${one!.id}`);
+
+  await db.insert(proposals).values({
+    ...proposalBase,
+    publicId: PUBLIC_PROPOSALS.nextYear,
+    leadId: null,
+    vehicleBrand: 'Skoda',
+    vehicleModel: 'Octavia',
+    vehiclePrice: '21081.55',
+    isvCost: '2100.00',
+    ivaCost: '0',
+    totalCost: '25521.55',
+    taxDeclarationDate: '2027-03-01',
+  });
 
   const [showcase] = await db
     .insert(proposals)

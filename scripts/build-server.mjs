@@ -1,6 +1,5 @@
-// Compiles the server to plain JavaScript: src/server/main.ts -> dist/server/main.js, and the
-// child process that creates a new PGlite cluster, src/server/db/init-pglite.child.ts ->
-// dist/server/init-pglite.child.js. `npm start`, the benchmarks and the browser tests run this
+// Compiles the server to plain JavaScript: src/server/main.ts -> dist/server/main.js.
+// `npm start`, the benchmarks and the browser tests run this
 // bundle (ADR 011); `npm run serve`, `npm run dev` and Vitest keep running the sources with tsx.
 //
 //   node scripts/build-server.mjs              build into dist/server

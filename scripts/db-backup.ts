@@ -1,8 +1,8 @@
 // Database backups from the command line (ADR 030):
 //   npm run db:backup                       a manual backup into BACKUP_DIR (default DATA_DIR/backups)
 //   npm run db:restore -- FILE              restore FILE (a backup in BACKUP_DIR, or any path to one)
-// Uses DATABASE_URL, else the PGlite directory DATA_DIR (default ./data), which must not be open in
-// a running app: on PGlite stop the server first, or use the DB Backups screen.
+// Uses DATABASE_URL, else the embedded PostgreSQL in DATA_DIR (default ./data, ADR 048), which one
+// app at a time owns: stop the server first, or use the DB Backups screen.
 import { copyFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

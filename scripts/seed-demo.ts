@@ -1,5 +1,5 @@
 // Fills a database with a living demo business: npm run db:seed [-- --force | --force-real-data]
-import { vacuumAnalyze } from '#server/db/pglite-maintenance.ts';
+import { sql } from 'drizzle-orm';
 import { openMigratedDbFromEnv } from '#server/db/seed/open-from-env.ts';
 import { DEMO_PASSWORD, DEMO_USERS, LeadsExistError, RealDataError, seedDemo } from '#server/db/seed/seed-demo.ts';
 
@@ -38,8 +38,8 @@ try {
     const state = s.usersCreated.includes(u.username) ? 'created' : 'already existed';
     console.log(`  ${u.username.padEnd(14)} ${DEMO_PASSWORD}  (${u.role}, ${state})`);
   }
-  // Planner statistics now, not at the next hourly maintenance slot (PGlite has no autovacuum).
-  await vacuumAnalyze(database);
+  // Planner statistics now rather than when autovacuum gets to the new rows.
+  await database.db.execute(sql`analyze`);
   console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 } catch (err) {
   if (err instanceof LeadsExistError || err instanceof RealDataError) {

@@ -4,17 +4,22 @@
 //   npm test                       every suite
 //   npm test -- unit integration   only these (any of: typecheck, lint, format, unit, integration, pg, reliability, e2e)
 //
-// Suites: typecheck (tsc --noEmit), lint (ESLint) and format (Prettier), each counted as one test; unit (Vitest projects unit + web), integration on PGlite, integration on PostgreSQL
-// (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; SKIP_PG_TESTS=1 skips it),
-// reliability (the short form of `npm run test:reliability`: the compiled server fuzzed, killed and
-// loaded, and two instances on one PostgreSQL; on PGlite and on PostgreSQL unless it is skipped or
+// Suites: typecheck (tsc --noEmit), lint (ESLint) and format (Prettier), each counted as one test; unit (Vitest projects unit + web), integration on the embedded PostgreSQL
+// (a private server of the run, ADR 048), integration on the machine's PostgreSQL (TEST_DATABASE_URL,
+// default postgres://postgres@127.0.0.1:5432/test; SKIP_PG_TESTS=1 skips it), reliability (the short
+// form of `npm run test:reliability`: the compiled server fuzzed, killed and loaded, and two
+// instances on one PostgreSQL; on the embedded engine and on PostgreSQL unless it is skipped or
 // unreachable), e2e (Playwright, e2e/playwright.config.ts). Machine-readable results go to test-results/.
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { ensureNodeModules, ensureServerBuild, ensureSystemPackage, ensureWebBuild } from './lib/ensure-deps.mjs';
-import { SetupError, findExecutable, forwardSignals, localBin, log, repoRoot, start, warn } from './lib/proc.mjs';
+import {
+  ensureNodeModules,
+  ensurePowerCutPackages,
+  ensureServerBuild,
+  ensureSystemPackage,
+  ensureWebBuild,
+} from './lib/ensure-deps.mjs';
+import { SetupError, forwardSignals, localBin, log, repoRoot, start, warn } from './lib/proc.mjs';
 import {
   blockedSuite,
   eslintProblems,
@@ -29,131 +34,12 @@ import {
   summaryLine,
   tscProblems,
 } from './lib/summary.mjs';
+import { redact, postgresReachable } from './lib/postgres-check.mjs';
+import { SUITES, parseArgs } from './lib/suites.mjs';
 
 const RESULTS_DIR = 'test-results';
 const E2E_CONFIG = 'e2e/playwright.config.ts';
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
-
-const SUITES = [
-  { id: 'typecheck', name: 'typecheck (tsc --noEmit)' },
-  { id: 'lint', name: 'lint (ESLint)', out: 'eslint.json' },
-  { id: 'format', name: 'format (Prettier --check)' },
-  { id: 'unit', name: 'unit + web (Vitest)', projects: ['unit', 'web'], out: 'vitest-unit.json' },
-  {
-    id: 'integration',
-    name: 'integration on PGlite (Vitest)',
-    projects: ['integration'],
-    out: 'vitest-integration-pglite.json',
-  },
-  {
-    id: 'pg',
-    name: 'integration on PostgreSQL (Vitest)',
-    projects: ['integration'],
-    out: 'vitest-integration-pg.json',
-  },
-  {
-    id: 'reliability',
-    name: 'reliability, short form (Vitest)',
-    projects: ['reliability'],
-    out: 'vitest-reliability.json',
-  },
-  { id: 'e2e', name: 'end-to-end (Playwright)', out: 'playwright.json' },
-];
-const ALIASES = {
-  tsc: 'typecheck',
-  types: 'typecheck',
-  eslint: 'lint',
-  prettier: 'format',
-  web: 'unit',
-  pglite: 'integration',
-  postgres: 'pg',
-  postgresql: 'pg',
-  playwright: 'e2e',
-  fuzz: 'reliability',
-  crash: 'reliability',
-  load: 'reliability',
-};
-
-function usage() {
-  return `usage: npm test [-- ${SUITES.map((s) => s.id).join(' ')}]   (no argument: all suites)`;
-}
-
-function parseArgs(argv) {
-  const wanted = new Set();
-  for (const raw of argv) {
-    const arg = raw.toLowerCase();
-    if (arg === '-h' || arg === '--help') {
-      console.log(usage());
-      process.exit(0);
-    }
-    if (arg === 'all') {
-      for (const s of SUITES) wanted.add(s.id);
-      continue;
-    }
-    const id = ALIASES[arg] ?? arg;
-    if (!SUITES.some((s) => s.id === id)) {
-      console.error(`unknown test suite '${raw}'\n${usage()}`);
-      process.exit(2);
-    }
-    wanted.add(id);
-  }
-  return wanted.size ? wanted : new Set(SUITES.map((s) => s.id));
-}
-
-/** postgres://user:secret@host/db -> postgres://user:***@host/db, for messages. */
-function redact(url) {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return url;
-  }
-}
-
-function sleep(ms) {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-function tcpReachable(host, port, timeoutMs = 3000) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-
-/** Does a PostgreSQL server answer at this URL? pg_isready when installed, else a TCP connect. */
-async function postgresReachable(url) {
-  let u;
-  try {
-    u = new URL(url);
-  } catch {
-    return { ok: false, why: 'it is not a valid URL' };
-  }
-  const socketDir = u.searchParams.get('host');
-  const host = socketDir?.startsWith('/') ? socketDir : u.hostname.replace(/^\[|\]$/g, '') || 'localhost';
-  const port = Number(u.port || 5432);
-  const pgIsReady = findExecutable('pg_isready');
-  if (pgIsReady) {
-    // Exit code 1 means "rejecting connections" (starting up): give it a few seconds.
-    for (let attempt = 0; ; attempt++) {
-      const r = spawnSync(pgIsReady, ['-q', '-h', host, '-p', String(port), '-t', '3'], { stdio: 'ignore' });
-      if (r.status === 0) return { ok: true };
-      if (r.status !== 1 || attempt >= 10) return { ok: false, why: `pg_isready -h ${host} -p ${port} failed` };
-      await sleep(1000);
-    }
-  }
-  if (host.startsWith('/')) return { ok: true }; // a socket directory: let the tests find out
-  return (await tcpReachable(host, port))
-    ? { ok: true }
-    : { ok: false, why: `nothing accepts TCP connections at ${host}:${port}` };
-}
 
 let interrupted = false;
 let current = null;
@@ -315,6 +201,9 @@ async function main() {
     }
   }
 
+  // 5. FUSE and a compiler for the power-cut file system (reliability only; it skips without them).
+  if (wanted.has('reliability')) ensurePowerCutPackages();
+
   fs.mkdirSync(path.join(repoRoot, RESULTS_DIR), { recursive: true });
 
   for (const suite of selected) {
@@ -328,7 +217,7 @@ async function main() {
     if (suite.id === 'format') rows.push(await runFormatCheck(suite));
 
     if (suite.id === 'unit' || suite.id === 'integration') {
-      // TEST_DATABASE_URL selects PostgreSQL; the PGlite run must not inherit it from the shell.
+      // TEST_DATABASE_URL selects an external server; the embedded run must not inherit it from the shell.
       const env = suite.id === 'integration' ? { TEST_DATABASE_URL: undefined } : {};
       const r = await runSuite(suite, 'vitest', vitestArgs(suite), env);
       rows.push(summarizeVitest(r.report, { name: suite.name, exitCode: r.exitCode, error: r.error, root: repoRoot }));
@@ -359,7 +248,7 @@ async function main() {
 
     if (suite.id === 'reliability') {
       // PostgreSQL as for the pg suite: skipped with SKIP_PG_TESTS=1, and when it cannot be reached
-      // (the PGlite half still runs; the pg suite reports the outage).
+      // (the embedded half still runs; the pg suite reports the outage).
       const url = process.env.TEST_DATABASE_URL || DEFAULT_PG_URL;
       const skipPg = process.env.SKIP_PG_TESTS === '1' || !(await postgresReachable(url)).ok;
       if (skipPg) log(`${suite.name}: PostgreSQL half skipped (SKIP_PG_TESTS=1 or unreachable)`);

@@ -3,13 +3,14 @@
 //   npm run users -- create <username> [--role admin|user] [--email E] [--first-name F] [--last-name L] [--password P]
 //   npm run users -- reset-password <username> [--password P]
 // Without --password a strong one is generated and printed once. Uses DATABASE_URL, else the
-// PGlite directory DATA_DIR (default ./data), which must not be open in a running app.
+// embedded PostgreSQL in DATA_DIR (default ./data, ADR 048), which must not be open in a running app.
 import { parseArgs } from 'node:util';
 import { readablePassword } from '#server/bootstrap.ts';
 import { openDb } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 import { loadEnv } from '#server/env.ts';
 import { hashPassword } from '#server/lib/password.ts';
+import { revokeAllTokens } from '#server/modules/api-tokens/api-tokens.repository.ts';
 import { recordAudit } from '#server/modules/audit/audit.repository.ts';
 import { revocationBatches } from '#server/modules/auth/session.service.ts';
 import { deleteSessionsOfUser } from '#server/modules/auth/sessions.repository.ts';
@@ -83,8 +84,16 @@ try {
       username: user.username.toLowerCase(),
       details: 'reset from the command line',
     });
+    // And its access tokens (ADR 059): a reset ends every credential the account had.
+    for (const token of await revokeAllTokens(db, user.id, new Date()))
+      await recordAudit(db, {
+        event: 'api_token_revoked',
+        userId: user.id,
+        username: user.username.toLowerCase(),
+        details: `${token.name} (password reset from the command line)`,
+      });
     console.log(
-      `password of '${user.username}' reset${values.password ? '' : `; new password: ${password}`}; its sessions were ended`,
+      `password of '${user.username}' reset${values.password ? '' : `; new password: ${password}`}; its sessions and access tokens were ended`,
     );
   }
 } finally {

@@ -1,7 +1,7 @@
 // Everything the benchmark creates (child processes, temp directories, databases) is registered
 // here, so it is removed on a normal end, on a failure and on Ctrl+C / SIGTERM.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -64,6 +64,8 @@ export function trackChild(child: ChildProcess): void {
 export function makeTempDir(prefix: string): string {
   assertNotShuttingDown();
   const dir = mkdtempSync(path.join(os.tmpdir(), `autoimport-bench-${prefix}-`));
+  // Under root the embedded database runs as its own user (ADR 048): it must be able to enter.
+  chmodSync(dir, 0o755);
   tempDirs.add(dir);
   return dir;
 }

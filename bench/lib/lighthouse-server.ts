@@ -1,4 +1,4 @@
-// The app for bench/lighthouse.ts: its own temporary PGlite directory with the public fixtures of
+// The app for bench/lighthouse.ts: its own temporary DATA_DIR (the embedded PostgreSQL) with the public fixtures of
 // the browser tests (settings, leads, proposals with photos), served from dist/web in its own process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -8,6 +8,12 @@ export interface LoadOptions {
   durationS: number;
   warmupS: number;
   headers?: Record<string, string>;
+  /**
+   * Open loop (approximately): at most this many requests per second over all connections,
+   * autocannon's `overallRate`. With many more connections than requests in flight, arrivals
+   * do not wait for answers; autocannon corrects the latencies for coordinated omission.
+   */
+  overallRate?: number;
 }
 
 export interface LoadResult {
@@ -38,16 +44,29 @@ export interface LoadResult {
   loadAvgBefore: number[];
 }
 
-function run(url: string, connections: number, durationS: number, headers: Record<string, string> | undefined) {
-  return autocannon({ url, connections, duration: durationS, headers, pipelining: 1 });
+function run(
+  url: string,
+  connections: number,
+  durationS: number,
+  headers: Record<string, string> | undefined,
+  overallRate?: number,
+) {
+  return autocannon({
+    url,
+    connections,
+    duration: durationS,
+    headers,
+    pipelining: 1,
+    ...(overallRate ? { overallRate } : {}),
+  });
 }
 
 /** Warm-up run (discarded), then the measured run, with the CPU of `serverPid` and of the machine. */
 export async function measure(url: string, opts: LoadOptions, serverPid: number): Promise<LoadResult> {
-  if (opts.warmupS > 0) await run(url, opts.connections, opts.warmupS, opts.headers);
+  if (opts.warmupS > 0) await run(url, opts.connections, opts.warmupS, opts.headers, opts.overallRate);
   const loadAvgBefore = os.loadavg().map((n) => +n.toFixed(2));
   const stop = cpuWindow(serverPid);
-  const r = await run(url, opts.connections, opts.durationS, opts.headers);
+  const r = await run(url, opts.connections, opts.durationS, opts.headers, opts.overallRate);
   const cpu = stop();
   const answered = r.requests.total;
   return {

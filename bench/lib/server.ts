@@ -115,7 +115,7 @@ function spawnNode(args: string[], env: NodeJS.ProcessEnv, port: number, cwd = r
   };
 }
 
-export type Backend = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string };
+export type Backend = { kind: 'embedded'; dataDir: string } | { kind: 'postgres'; databaseUrl: string };
 
 let appArgs: string[] | undefined;
 
@@ -157,7 +157,7 @@ export async function spawnApp(backend: Backend, extraEnv: NodeJS.ProcessEnv = {
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     // On PostgreSQL the server still keeps files under DATA_DIR (the mail secret key) and BACKUP_DIR:
     // a temporary directory (removed with the others at the end), never the checkout's ./data.
-    ...(backend.kind === 'pglite'
+    ...(backend.kind === 'embedded'
       ? { DATA_DIR: backend.dataDir }
       : { DATABASE_URL: backend.databaseUrl, DATA_DIR: extraEnv.DATA_DIR ?? makeTempDir('app-files') }),
     ...extraEnv,
@@ -279,8 +279,8 @@ export interface ProcessInfo {
   /**
    * Child processes of the server at the time of reading, with their own RSS (not included in the
    * server's). Under tsx (an older BENCH_APP_DIR), tsx starts an esbuild service process when a
-   * source file is not in its compile cache; the compiled server starts a child only to create a
-   * new PGlite cluster.
+   * source file is not in its compile cache; the compiled server's children are initdb and pg_ctl
+   * (the postmaster itself is not a child once pg_ctl has exited: bench/embedded-start.ts counts it).
    */
   children: { pid: number; cmdline: string; rssMb: number }[];
 }

@@ -1,12 +1,13 @@
-// The compiled server (dist/server, as `npm start` runs it) on a fresh PGlite directory or a fresh
-// PostgreSQL database, with three staff accounts created (create-staff.ts) before it starts.
+// The compiled server (dist/server, as `npm start` runs it) on a fresh DATA_DIR (its embedded
+// PostgreSQL, ADR 048) or a fresh PostgreSQL database, with three staff accounts created (create-staff.ts) before it starts.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { makeTempDir, removeTempDir } from '../lib/cleanup.ts';
 import { freshDatabase } from '../lib/pg.ts';
+import { stopEmbeddedPostgres } from '#server/db/embedded/embedded-server.ts';
 import { appDir, spawnApp, waitFor200, type Backend, type Spawned } from '../lib/server.ts';
 
-export type BackendKind = 'pglite' | 'postgres';
+export type BackendKind = 'embedded' | 'postgres';
 
 export const STAFF = {
   admin: { username: 'fuzzadmin', password: 'Fuzz-admin-2026', role: 'admin' },
@@ -32,11 +33,15 @@ export async function prepareBackend(kind: BackendKind, name: string): Promise<P
   let backend: Backend;
   let dispose: () => Promise<void>;
   let filesEnv: NodeJS.ProcessEnv;
-  if (kind === 'pglite') {
+  if (kind === 'embedded') {
     const dataDir = makeTempDir(name);
-    backend = { kind: 'pglite', dataDir };
+    backend = { kind: 'embedded', dataDir };
     filesEnv = { BACKUP_DIR: path.join(dataDir, 'backups') };
-    dispose = async () => removeTempDir(dataDir);
+    // A kill -9 of the app leaves its database server running: stop it before removing its files.
+    dispose = async () => {
+      await stopEmbeddedPostgres(dataDir);
+      removeTempDir(dataDir);
+    };
   } else {
     const db = await freshDatabase(`reliability_${name.replace(/\W/g, '_')}_${process.pid}`);
     const filesDir = makeTempDir(`${name}-files`);
@@ -47,7 +52,7 @@ export async function prepareBackend(kind: BackendKind, name: string): Promise<P
       removeTempDir(filesDir);
     };
   }
-  const env = backend.kind === 'pglite' ? { DATA_DIR: backend.dataDir } : { DATABASE_URL: backend.databaseUrl };
+  const env = backend.kind === 'embedded' ? { DATA_DIR: backend.dataDir } : { DATABASE_URL: backend.databaseUrl };
   const r = spawnSync(
     process.execPath,
     [

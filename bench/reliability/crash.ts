@@ -26,7 +26,7 @@ interface Acks {
   leadId: number;
 }
 
-const quoteBody = (email: string, n: number) => ({
+export const quoteBody = (email: string, n: number) => ({
   name: 'Crash Test',
   email,
   phone: `+351 91${String(n % 10_000_000).padStart(7, '0')}`,

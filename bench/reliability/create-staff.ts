@@ -1,5 +1,5 @@
 // Creates the suite's staff accounts on an empty database in one process (migrations included),
-// as `npm run users -- create` would one at a time: DATABASE_URL, else the PGlite DATA_DIR.
+// as `npm run users -- create` would one at a time: DATABASE_URL, else the embedded PostgreSQL in DATA_DIR.
 // Usage: tsx bench/reliability/create-staff.ts '<json [{username, password, role}]>'
 import { openDb } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';

@@ -9,8 +9,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { cpuSeconds } from '../lib/cpu.ts';
 import type { Spawned } from '../lib/server.ts';
-import { STAFF } from './app-server.ts';
-import { createClient, json, login, type Answer, type Client } from './http-client.ts';
+import { createClient, json, type Answer, type Client } from './http-client.ts';
 
 export const CALL_KINDS = ['list', 'search', 'detail', 'timeline', 'quote', 'isv'] as const;
 export type CallKind = (typeof CALL_KINDS)[number];
@@ -27,16 +26,6 @@ export const CALL_LABELS: Record<CallKind, string> = {
   quote: 'POST /api/contact-form',
   isv: 'POST /api/isv/simulate',
 };
-
-/**
- * The issue's targets at 200 clients (issue 19, item 5): list and search p99 at most 100 ms on
- * PostgreSQL and 300 ms on PGlite.
- */
-export const P99_TARGETS_MS: Record<'pglite' | 'postgres', Partial<Record<CallKind, number>>> = {
-  postgres: { list: 100, search: 100 },
-  pglite: { list: 300, search: 300 },
-};
-export const TARGET_CLIENTS = 200;
 
 /**
  * RELIABILITY_LOAD_SAMPLES=file writes every answered call of a run as [kind, sent at (s), ms]: a
@@ -114,17 +103,6 @@ export interface LoadRun {
   loadAverage: { before: number[]; after: number[] };
 }
 
-const SEED_NAMES = ['Silva', 'Santos', 'Ferreira', 'Pereira', 'Oliveira', 'Costa', 'Rodrigues', 'Martins'];
-const SEED_CARS = [
-  ['Volkswagen', 'Golf'],
-  ['BMW', '320d'],
-  ['Renault', 'Clio'],
-  ['Peugeot', '308'],
-  ['Mercedes-Benz', 'C 220'],
-  ['Tesla', 'Model 3'],
-  ['Fiat', 'Panda'],
-  ['Audi', 'A4'],
-] as const;
 /** Search terms: names and cars of seeded leads, the quote requests' name, a phone fragment, no match. */
 const SEARCH_TERMS = ['Silva', 'golf', 'Ferr', 'Load Quote', '912', 'Tesla', 'nothing-matches-this', 'costa'];
 
@@ -152,42 +130,6 @@ const quoteBody = (email: string, n: number) => ({
   honeypot: '',
   formDuration: 9100,
 });
-
-/** Signs in `sessions` times (admin and role user alternating) and creates `leads` leads through the API. */
-export async function prepareLoad(server: Spawned, opts: { sessions: number; leads: number }): Promise<LoadSetup> {
-  const client = createClient(server.baseUrl);
-  try {
-    const cookies: string[] = [];
-    for (let i = 0; i < opts.sessions; i++) {
-      const who = i % 2 === 0 ? STAFF.admin : STAFF.user;
-      cookies.push(await login(client, who.username, who.password));
-    }
-    const leadIds: number[] = [];
-    for (let i = 0; i < opts.leads; i++) {
-      const [make, model] = SEED_CARS[i % SEED_CARS.length]!;
-      const res = await json(
-        client,
-        'POST',
-        '/api/leads/manual',
-        {
-          firstName: `Seed ${i}`,
-          lastName: SEED_NAMES[i % SEED_NAMES.length],
-          email: `seed-${i}-${Date.now()}@example.pt`,
-          phone: `+351 912 ${String(100_000 + i).slice(-6)}`,
-          vehicleMake: make,
-          vehicleModel: model,
-          budget: String(15_000 + 500 * i),
-        },
-        { cookie: cookies[0] },
-      );
-      if (res.status !== 201) throw new Error(`creating lead ${i} answered ${res.status}: ${res.body}`);
-      leadIds.push((res.json() as { id: number }).id);
-    }
-    return { cookies, leadIds };
-  } finally {
-    client.close();
-  }
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -467,66 +409,4 @@ async function backendCpu(databaseUrl: string): Promise<Map<number, number>> {
   } finally {
     await client.end();
   }
-}
-
-/** The acknowledged writes the database does not have: quote requests in the export CSV, entries in their lead's timeline. */
-export async function findMissingWrites(
-  server: Spawned,
-  cookie: string,
-  acks: Acknowledged,
-): Promise<{ quotes: string[]; timeline: number[] }> {
-  const client = createClient(server.baseUrl);
-  try {
-    const csv = await client.send({
-      method: 'GET',
-      path: '/api/leads/export.csv',
-      headers: { cookie },
-      timeoutMs: 120_000,
-    });
-    if (csv.status !== 200) throw new Error(`the leads export answered ${csv.status}: ${csv.body.slice(0, 300)}`);
-    const stored = new Set<number>();
-    for (const leadId of new Set(acks.timeline.map((t) => t.leadId))) {
-      const res = await json(client, 'GET', `/api/leads/${leadId}/timeline`, undefined, { cookie });
-      if (res.status !== 200) throw new Error(`reading the timeline of lead ${leadId} answered ${res.status}`);
-      for (const entry of res.json() as { id: number }[]) stored.add(entry.id);
-    }
-    return {
-      quotes: acks.quotes.filter((q) => !csv.body.includes(q.email)).map((q) => q.email),
-      timeline: acks.timeline.filter((t) => !stored.has(t.id)).map((t) => t.id),
-    };
-  } finally {
-    client.close();
-  }
-}
-
-export interface TargetLine {
-  call: CallKind;
-  p99Ms: number;
-  limitMs: number;
-  clients: number;
-  verdict: 'PASS' | 'FAIL';
-  /** False below 200 clients (the short form): the line is for information only. */
-  atTargetLoad: boolean;
-  line: string;
-}
-
-/** PASS/FAIL against the issue's p99 targets for this database. */
-export function targetLines(kind: 'pglite' | 'postgres', run: LoadRun): TargetLine[] {
-  return Object.entries(P99_TARGETS_MS[kind]).map(([call, limitMs]) => {
-    const p99Ms = run.perKind[call as CallKind].latencyMs.p99;
-    const verdict = p99Ms <= limitMs! ? 'PASS' : 'FAIL';
-    const atTargetLoad = run.clients >= TARGET_CLIENTS;
-    const db = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
-    return {
-      call: call as CallKind,
-      p99Ms,
-      limitMs: limitMs!,
-      clients: run.clients,
-      verdict,
-      atTargetLoad,
-      line:
-        `${verdict} ${call} p99 ${p99Ms} ms (target <= ${limitMs} ms on ${db} at ${TARGET_CLIENTS} clients; ` +
-        `measured at ${run.clients} clients${atTargetLoad ? '' : ', for information'}; load average ${run.loadAverage.before[0]})`,
-    };
-  });
 }

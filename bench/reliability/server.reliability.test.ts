@@ -4,8 +4,10 @@ import { prepareBackend, STAFF, startServer, type PreparedBackend } from './app-
 import { crashRounds } from './crash.ts';
 import { fuzzServer } from './fuzz.ts';
 import { createClient, login } from './http-client.ts';
-import { CALL_KINDS, CALL_LABELS, findMissingWrites, prepareLoad, runLoad, targetLines, type LoadRun } from './load.ts';
-import { backendsToRun, enforceLoadTargets, FULL, LOAD, report } from './suite.ts';
+import { CALL_KINDS, CALL_LABELS, runLoad, type LoadRun } from './load.ts';
+import { prepareLoad } from './load-setup.ts';
+import { findMissingWrites } from './load-checks.ts';
+import { backendsToRun, FULL, LOAD, report } from './suite.ts';
 import { twoInstances } from './two-instances.ts';
 
 /** One line per call kind, for the console and the message of a failing test. */
@@ -98,27 +100,25 @@ describe.each(backendsToRun())('the compiled server on %s', (kind) => {
       const databaseUrl = prepared.backend.kind === 'postgres' ? prepared.backend.databaseUrl : undefined;
       const run = await runLoad([server], setup, { ...LOAD, tag: `${kind}-${Date.now()}`, databaseUrl });
       const missing = await findMissingWrites(server, setup.cookies[0]!, run.acknowledged);
-      const targets = targetLines(kind, run);
-      console.log(`[reliability] load on ${kind}:\n${loadTable(run)}\n${targets.map((t) => t.line).join('\n')}`);
-      report(`load-${kind}`, { form: FULL ? 'full' : 'short', ...loadFigures(run), missing, targets });
+      // No latency target here: the closed-loop p99 at 200 clients is the queue, not the app (ADR 047),
+      // and was withdrawn; the latency target is the open-loop one of bench/calls.ts. The figures
+      // are reported for information.
+      console.log(`[reliability] load on ${kind}:\n${loadTable(run)}`);
+      report(`load-${kind}`, { form: FULL ? 'full' : 'short', ...loadFigures(run), missing });
 
       const errors = run.errorSamples.map((e) => `${e.kind} on server ${e.server}: ${e.status} ${e.detail}`);
       expect(run.errors, `errors under load:\n${errors.join('\n')}\n${server.output()}`).toBe(0);
       expect(missing, 'acknowledged writes missing after the load').toEqual({ quotes: [], timeline: [] });
       for (const k of CALL_KINDS) expect(run.perKind[k].ok, `${k} answered 2xx at least once`).toBeGreaterThan(0);
       server.assertAlive();
-      if (enforceLoadTargets(run.clients)) {
-        const failed = targets.filter((t) => t.verdict === 'FAIL').map((t) => t.line);
-        expect(failed, 'p99 targets (RELIABILITY_LOAD_TARGETS=report only reports them)').toEqual([]);
-      }
     } finally {
       await stopChild(server.child);
     }
   });
 });
 
-// Two instances need PostgreSQL (PGlite is one process's own database): left out with it, as the
-// PostgreSQL half of the parts above is.
+// Two instances share one external PostgreSQL (the embedded server belongs to one app, ADR 048):
+// left out with it, as the PostgreSQL half of the parts above is.
 const twoInstancesBackends = backendsToRun().filter((k) => k === 'postgres');
 describe.each(twoInstancesBackends)('two compiled servers on one %s database', () => {
   it(`two instances on one database under ${LOAD.clients} clients: live events reach both, each job attempt runs once`, async () => {

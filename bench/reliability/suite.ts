@@ -22,21 +22,11 @@ export const LOAD = {
 };
 
 /**
- * Whether the p99 targets fail the load test: at the targets' 200 clients in the full form, unless
- * RELIABILITY_LOAD_TARGETS=report; never in the short form (CI machines are busy). They are always
- * reported (PASS/FAIL lines in test-results/reliability/load-*.json).
- */
-export function enforceLoadTargets(clients: number): boolean {
-  if (process.env.RELIABILITY_LOAD_TARGETS === 'enforce') return true;
-  return FULL && clients >= 200 && process.env.RELIABILITY_LOAD_TARGETS !== 'report';
-}
-
-/**
- * PGlite, and PostgreSQL unless SKIP_PG_TESTS=1 (BENCH_PG_URL names the server);
- * RELIABILITY_BACKENDS=postgres (or pglite) picks one.
+ * The embedded PostgreSQL (ADR 048), and PostgreSQL unless SKIP_PG_TESTS=1 (BENCH_PG_URL names
+ * the server); RELIABILITY_BACKENDS=postgres (or embedded) picks one.
  */
 export function backendsToRun(): BackendKind[] {
-  const all: BackendKind[] = process.env.SKIP_PG_TESTS === '1' ? ['pglite'] : ['pglite', 'postgres'];
+  const all: BackendKind[] = process.env.SKIP_PG_TESTS === '1' ? ['embedded'] : ['embedded', 'postgres'];
   const only = process.env.RELIABILITY_BACKENDS?.split(',');
   return only ? all.filter((k) => only.includes(k)) : all;
 }

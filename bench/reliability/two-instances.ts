@@ -9,7 +9,9 @@ import { stopChild } from '../lib/cleanup.ts';
 import { spawnApp, waitFor200, type Spawned } from '../lib/server.ts';
 import { SERVER_ENV, type PreparedBackend } from './app-server.ts';
 import { createClient, json } from './http-client.ts';
-import { findMissingWrites, prepareLoad, runLoad, type LoadRun } from './load.ts';
+import { runLoad, type LoadRun } from './load.ts';
+import { prepareLoad } from './load-setup.ts';
+import { findMissingWrites } from './load-checks.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 

@@ -20,6 +20,11 @@ export function fixtureHtml(name: string, photoOrigin?: string): string {
   return photoOrigin ? html.replaceAll(AS24_IMAGES, `${photoOrigin}/img/`) : html;
 }
 
+/** A page that is not one car, or a bot wall (src/shared/listings/fixtures/refused). */
+export function refusedHtml(name: string): string {
+  return readFileSync(path.join(FIXTURES, 'refused', `${name}.html`), 'utf8');
+}
+
 export interface ExtensionBrowser {
   context: BrowserContext;
   worker: Worker;

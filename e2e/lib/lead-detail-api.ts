@@ -73,7 +73,10 @@ export const getLeadViaApi = (page: Page, id: number) => api(page).get<ApiLead>(
 /** Opens the lead and waits for its header. */
 export async function openLead(page: Page, lead: Pick<ApiLead, 'id' | 'reference'>) {
   await page.goto(`/admin/leads/${lead.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: `Lead #${lead.reference}` })).toBeVisible();
+  // A whole page load (its lazy route, the lead and its cards): longer than one expect on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: `Lead #${lead.reference}` })).toBeVisible({
+    timeout: 15_000,
+  });
 }
 
 /** The staff date format of the detail (en-US, 24-hour; the browser runs in UTC). */

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { api, expect, shellTrigger } from '../fixtures.ts';
+import { api, expectShell } from '../fixtures.ts';
 import type { E2EUser } from '../users.ts';
 
 /** What the tests need of a lead answer (src/shared/schemas/leads.ts). */
@@ -49,7 +49,11 @@ export function leadsApi(page: Page) {
         ...fields,
       });
       if (status && status !== 'requested')
-        created = await client.put<CreatedLead>(`/api/leads/${created.id}`, { status });
+        // Rejecting says why (ADR 067).
+        created = await client.put<CreatedLead>(`/api/leads/${created.id}`, {
+          status,
+          ...(status === 'rejected' ? { lostReason: 'price' } : {}),
+        });
       if (lastContactAt) {
         await client.post(`/api/leads/${created.id}/timeline`, {
           type: 'call',
@@ -77,7 +81,7 @@ export async function otherSession(browser: Browser, user: E2EUser) {
 export async function openAs(page: Page, user: E2EUser, path: string): Promise<void> {
   await api(page).login(user.username, user.password);
   await page.goto(path);
-  await expect(shellTrigger(page)).toBeVisible();
+  await expectShell(page);
 }
 
 export const hoursAgo = (hours: number, from = new Date()) => new Date(from.getTime() - hours * 3_600_000);

@@ -33,7 +33,7 @@ test.describe('DB Backups (/admin/db-backups)', () => {
     const newest = rows.first();
     await expect(newest.getByText('Manual', { exact: true })).toBeVisible();
     const filename = (await newest.locator('.font-mono').textContent())!;
-    expect(filename).toMatch(/^backup-manual-\d{8}T\d{6}Z-v[\d.]+-pglite[\d.]+\.tar$/);
+    expect(filename).toMatch(/^backup-manual-\d{8}T\d{6}Z-v[\d.]+-pg[\d.]+\.tar$/);
     // en-GB creation time: dd/mm/yyyy, hh:mm:ss.
     await expect(newest).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}/);
 

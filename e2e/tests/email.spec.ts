@@ -142,15 +142,19 @@ test.describe('e-mail', () => {
     const dialog = page.getByRole('dialog', { name: 'Send proposal email' });
     const preview = dialog.getByTestId('email-preview-body');
     await expect(preview).toContainText('/proposta/');
-    await expect(preview).toContainText('Valor do veículo: 28 000,00 €');
-    await expect(preview).toContainText('Serviço de importação: 2 340,00 €');
+    await expect(preview).toContainText('Valor do veículo: €28\u00a0000,00');
+    await expect(preview).toContainText('Serviço de importação: €2\u00a0340,00');
     await dialog.getByLabel('English').check();
     await expect(preview).toContainText('/proposals/');
     await expect(dialog.getByTestId('email-preview-subject')).toHaveText('A sua proposta de importação: Audi A4');
     await dialog.getByRole('button', { name: 'Send proposal' }).click();
     await expectToast(page, 'Email queued');
-    const entry = entries(page).first();
-    await expect(entry.getByTestId('timeline-label')).toHaveText('Proposal');
+    // The proposal reached the customer, so the lead is now Quoted (DECISIONS 22): a status change
+    // joins the timeline beside the e-mail.
+    const labels = entries(page).getByTestId('timeline-label');
+    await expect(labels.filter({ hasText: /^Status Change$/ })).toHaveCount(1);
+    const entry = entries(page).filter({ has: page.getByTestId('timeline-label').filter({ hasText: /^Proposal$/ }) });
+    await expect(entry).toHaveCount(1);
     await expect(entry.getByTestId('delivery-status')).toHaveAttribute('data-status', 'queued');
   });
 });

@@ -9,7 +9,7 @@ import { startListingFixtureServer, type ListingFixtureServer } from '#test/list
 import { unzipFiles } from '#scripts/lib/zip.ts';
 import { api, E2E_USERS, expect, test } from '../fixtures.ts';
 import { createLeadViaApi } from '../lib/lead-detail-api.ts';
-import { fixtureHtml, launchWithExtension, type ExtensionBrowser } from '../lib/extension-browser.ts';
+import { fixtureHtml, launchWithExtension, refusedHtml, type ExtensionBrowser } from '../lib/extension-browser.ts';
 import { LISTING_FIXTURE_PORT } from '../lib/listing-fixture.ts';
 
 // The built extension (dist/extension from `npx vite build`) in Debian's Chromium, on saved
@@ -137,11 +137,13 @@ test.describe('the browser extension', () => {
       'O marketplace mostrou uma verificação anti-robô em vez do anúncio. Resolva-a e o painel atualiza sozinho.',
     );
     const search = 'https://www.autoscout24.de/lst/bmw';
-    browser.serve(search, '<!doctype html><html><head><title>Suche</title></head><body><h1>BMW</h1></body></html>');
+    browser.serve(search, refusedHtml('as24-de-search'));
     await page.goto(search);
     await expect(panel(page).locator('.tab')).toBeVisible();
     await panel(page).locator('.tab').click();
-    await expect(panel(page).getByTestId('panel-not-listing')).toContainText('Esta página não é um anúncio');
+    await expect(panel(page).getByTestId('panel-not-listing')).toHaveText(
+      'Esta é uma página de resultados de pesquisa com 20 carros: abra a página do próprio carro.',
+    );
     await page.close();
   });
 

@@ -112,7 +112,11 @@ test.describe('lead dialogs', () => {
 
     await dialog.getByLabel('Year').fill(String(year + 1));
     await dialog.getByLabel('Model *').fill('330e');
+    // '27.450' could be 27 450 or 27.45: refused with a message, never guessed (ADR 052).
     await dialog.getByLabel('Quoted amount (€)').fill('27.450');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toContainText('could be read two ways');
+    await dialog.getByLabel('Quoted amount (€)').fill('27 450');
     await dialog.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Quoted', exact: true }).click();
     await dialog.getByRole('button', { name: 'Save changes' }).click();
@@ -123,7 +127,7 @@ test.describe('lead dialogs', () => {
 
     let saved = await getLeadViaApi(page, lead.id);
     expect(saved).toMatchObject({ vehicleYear: year + 1, vehicleModel: '330e', status: 'quoted' });
-    // '27.450' is twenty-seven thousand, as Portuguese write it; shown in euros, never dollars.
+    // Shown in euros, never dollars.
     expect(saved.quotedAmount).toBe('27450.00');
     await expect(page.getByTestId('quote-card')).toContainText('Quoted amount€27\u00a0450');
     await expect(page.getByTestId('quote-card')).not.toContainText('$');

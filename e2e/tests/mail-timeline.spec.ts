@@ -67,9 +67,17 @@ test.describe('mail on the lead timeline', () => {
         })
         .toBe('sent');
       const dsn = `<dsn-${tag}@mx.cliente.test>`;
-      await rig.deliver(deliveryReport({ to: GERAL, messageId: dsn, original: sent.messageId, recipient: customer }), {
-        envelopeFrom: '',
-      });
+      // Written by the mailbox's own provider (the rig's Postfix): the only bounces believed (ADR 064).
+      await rig.deliver(
+        deliveryReport({
+          to: GERAL,
+          messageId: dsn,
+          original: sent.messageId,
+          recipient: customer,
+          from: 'MAILER-DAEMON@mail.example.test (Mail Delivery System)',
+        }),
+        { envelopeFrom: '' },
+      );
       await rig.waitForMessage(GERAL, dsn);
 
       // The customer sends the car papers from the same address.

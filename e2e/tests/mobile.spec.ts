@@ -31,10 +31,13 @@ test.describe('phone layout', { tag: '@mobile' }, () => {
     const drawer = page.getByRole('dialog', { name: 'Sidebar' });
     await expect(drawer).toBeVisible();
     await expect(drawer).toHaveAttribute('data-mobile', 'true');
-    await expect(drawer.locator('[data-sidebar="content"] [data-sidebar="menu-button"]')).toHaveText([
+    await expect(drawer.locator('[data-sidebar="content"] [data-slot="nav-label"]')).toHaveText([
       'Dashboard',
+      'Inbox',
+      'Today',
       'Leads',
       'Imports',
+      'Money Owed',
       'Suppliers',
       'Email Templates',
       'Users',

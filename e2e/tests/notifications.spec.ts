@@ -40,7 +40,7 @@ test.describe('notification bell', () => {
     }
 
     await expect(badge).toHaveText('9+');
-    await expect(button).toHaveAccessibleName('Notifications (12 unread)');
+    await expect(button).toHaveAccessibleName('Notifications (9+ unread)');
     // Also after a reload (from the server, not only the live event).
     await page.reload();
     await expect(badge).toHaveText('9+');
@@ -56,6 +56,20 @@ test.describe('notification bell', () => {
     await expect(items.first()).toContainText('Message number 12');
     await expect(items.last()).toContainText('Announcement 1');
     await expect(items.getByText('Just now', { exact: true })).toHaveCount(12);
+    // The panel stays inside the window, the list scrolls within it (on a short window too).
+    const inside = async () => {
+      const box = (await panel.boundingBox())!;
+      const view = page.viewportSize()!;
+      expect(box.y + box.height).toBeLessThanOrEqual(view.height);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(view.width);
+      const list = panel.getByTestId('notification-list');
+      expect(await list.evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
+    };
+    await inside();
+    await page.setViewportSize({ width: 360, height: 420 });
+    await inside();
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const markAll = panel.getByRole('button', { name: 'Mark all read' });
     await expect(markAll).toBeVisible();

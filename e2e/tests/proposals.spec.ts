@@ -202,9 +202,11 @@ test.describe('proposals', () => {
     const lead = await createLeadViaApi(page);
     await openLead(page, lead);
     const dialog = await extract(page, `${fixtures.origin}/blocked`);
+    // Named as a bot wall, in English and Portuguese (issue 29).
     await expect(dialog.getByTestId('listing-blocked')).toContainText(
-      'The marketplace refused the automatic read (Akamai)',
+      'The marketplace answered with a bot check (Akamai) instead of the listing',
     );
+    await expect(dialog.getByTestId('listing-blocked')).toContainText('verificação anti-robô (Akamai)');
     const html = await (await fetch(fixtures.listingUrl('mobile-de-rsc-net'))).text();
     await dialog.getByLabel('Page source').fill(html);
     await dialog.getByRole('button', { name: 'Read pasted page' }).click();

@@ -170,7 +170,9 @@ test.describe('proposal page', () => {
     await expect(priceLine(page, 'original-price')).toHaveCount(0);
     await expect(priceLine(page, 'price-without-vat')).toHaveCount(0);
     await expect(priceLine(page, 'iva')).toHaveCount(0);
-    await expect(priceLine(page, 'taxes')).toHaveText(nb('ISV + IVA€2 450'));
+    // Without IVA, 'ISV + IVA' would only repeat the ISV: the ISV line stands alone.
+    await expect(priceLine(page, 'isv')).toContainText(nb('€2 450'));
+    await expect(priceLine(page, 'taxes')).toHaveCount(0);
     await expect(priceLine(page, 'total')).toHaveText(nb('Total€35 990'));
     await expect(page.locator('[data-slot="vehicle-info"]')).toContainText('Híbrido (gasolina)');
 

@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { E2E_USERS, api, expect, expectToast, signIn, shellTrigger, test, toastWith } from '../fixtures.ts';
+import {
+  E2E_USERS,
+  api,
+  expect,
+  expectToast,
+  signIn,
+  shellTrigger,
+  test,
+  toastWith,
+  expectShell,
+} from '../fixtures.ts';
+import { PUBLIC_SETTINGS } from '../public-data.ts';
 
 const { admin, staff } = E2E_USERS;
 
@@ -7,12 +18,17 @@ const { admin, staff } = E2E_USERS;
 async function openAs(page: Page, user: { username: string; password: string }, path: string) {
   await api(page).login(user.username, user.password);
   await page.goto(path);
-  await expect(shellTrigger(page)).toBeVisible();
+  await expectShell(page);
 }
 
-const navButtons = (page: Page) => page.locator('[data-sidebar="content"] [data-sidebar="menu-button"]');
+/** The entries' labels (the Inbox entry also carries its unread count, which is not part of its label). */
+const navButtons = (page: Page) =>
+  page.locator('[data-sidebar="content"] [data-sidebar="menu-button"] [data-slot="nav-label"]');
+/** An entry by its label (the Inbox link's name also says its unread count: 'Inbox 1 unread'). */
 const navEntry = (page: Page, label: string) =>
-  page.locator('[data-sidebar="content"]').getByRole('link', { name: label, exact: true });
+  page
+    .locator('[data-sidebar="content"] a')
+    .filter({ has: page.locator('[data-slot="nav-label"]').getByText(label, { exact: true }) });
 /** The desktop sidebar: data-state expanded / collapsed. */
 const desktopSidebar = (page: Page) => page.locator('[data-slot="sidebar"][data-state]');
 const sidebarWidth = async (page: Page) =>
@@ -23,8 +39,11 @@ test.describe('admin shell', () => {
     await openAs(page, admin, '/admin');
     const expected: [string, string][] = [
       ['Dashboard', '/admin'],
+      ['Inbox', '/admin/inbox'],
+      ['Today', '/admin/today'],
       ['Leads', '/admin/leads'],
       ['Imports', '/admin/imports'],
+      ['Money Owed', '/admin/money'],
       ['Suppliers', '/admin/suppliers'],
       ['Email Templates', '/admin/email-templates'],
       ['Users', '/admin/users'],
@@ -33,6 +52,8 @@ test.describe('admin shell', () => {
     ];
     await expect(navButtons(page)).toHaveText(expected.map(([label]) => label));
     for (const [label, href] of expected) await expect(navEntry(page, label)).toHaveAttribute('href', href);
+    // The header names the company (its settings), not the product.
+    await expect(page.getByTestId('sidebar-company-name')).toHaveText(PUBLIC_SETTINGS['company.name']);
     // The footer: the user (name and role) and the logout button.
     await expect(page.getByTestId('sidebar-user-name')).toHaveText('Ana');
     await expect(page.getByRole('button', { name: 'Edit Profile' })).toContainText('admin');
@@ -43,8 +64,11 @@ test.describe('admin shell', () => {
     await openAs(page, staff, '/admin');
     await expect(navButtons(page)).toHaveText([
       'Dashboard',
+      'Inbox',
+      'Today',
       'Leads',
       'Imports',
+      'Money Owed',
       'Suppliers',
       'Email Templates',
       'Settings',
@@ -83,9 +107,13 @@ test.describe('admin shell', () => {
   });
 
   test('every admin route shows its title', async ({ page }) => {
+    test.setTimeout(90_000); // a dozen whole page loads
     await openAs(page, admin, '/admin');
     const routes: [string, string][] = [
       ['/admin', 'Dashboard'],
+      ['/admin/inbox', 'Inbox'],
+      ['/admin/today', 'Today'],
+      ['/admin/money', 'Money Owed'],
       ['/admin/leads', 'Leads'],
       ['/admin/leads/999999', 'Lead not found'],
       ['/admin/imports', 'Imports'],
@@ -168,7 +196,7 @@ test.describe('admin shell', () => {
     expect(Math.abs(cookie!.expires - (Date.now() / 1000 + sevenDays))).toBeLessThan(120);
 
     await page.reload();
-    await expect(shellTrigger(page)).toBeVisible();
+    await expectShell(page);
     await expect(desktopSidebar(page)).toHaveAttribute('data-state', 'collapsed');
     await expect.poll(() => sidebarWidth(page)).toBe(48);
 

@@ -1,4 +1,14 @@
-import { E2E_USERS, bell, expect, expectToast, loginForm, shellTrigger, signIn, test } from '../fixtures.ts';
+import {
+  E2E_USERS,
+  bell,
+  expect,
+  expectToast,
+  loginForm,
+  shellTrigger,
+  signIn,
+  test,
+  expectShell,
+} from '../fixtures.ts';
 
 const { admin, lockme } = E2E_USERS;
 
@@ -63,7 +73,7 @@ test.describe('staff sign-in', () => {
     await expect(form.submit).toHaveCount(0);
 
     release();
-    await expect(shellTrigger(page)).toBeVisible();
+    await expectShell(page);
     await expect(busy).toHaveCount(0);
   });
 

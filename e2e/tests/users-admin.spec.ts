@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_USERS, api, expect, expectToast, loginForm, signIn, test } from '../fixtures.ts';
 
-// User management (document 2, sections 2, 5, 6 and 8). The accounts of e2e/users.ts are left as
+// User management (ADR 029). The accounts of e2e/users.ts are left as
 // they are: this file adds, edits and deletes accounts of its own.
 const { admin, staff } = E2E_USERS;
 const ACCESS_DENIED = "You don't have permission to access user management. Admin access required.";
@@ -107,7 +107,8 @@ test.describe('Users', () => {
     await expect(log.getByText('User created')).toBeVisible();
     await expect(log.getByText('Role changed')).toBeVisible();
     await expect(log.getByText(`user -> admin by ${admin.username}`)).toBeVisible();
-    await expect(log.locator('tbody td').nth(3)).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/);
+    // The app's one date format (ADR 054): e.g. 'Nov 28, 2026, 05:48:58'.
+    await expect(log.locator('tbody td').nth(3)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2}$/);
 
     // Delete: the spec's confirmation; she disappears and the deletion is audited.
     await row(page, username).getByRole('button', { name: 'Delete Marta Lopes' }).click();

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     const reply = await callWorker({ type: 'api', method: 'GET', path: '/api/extension/me' });
     if (reply.status === 200) {
       const me = reply.body as ExtensionMe;
-      const defaults: PanelDefaults = { ...me.defaults, source: 'back_office' };
+      const defaults: PanelDefaults = { ...me.defaults, source: 'back_office', rates: me.exchangeRates };
       panel.setDefaults(defaults);
     }
   }

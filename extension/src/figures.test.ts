@@ -6,12 +6,16 @@ import standvirtual from '#shared/listings/fixtures/standvirtual-iva.html?raw';
 import { parseListing } from '#shared/listings/parse-listing.ts';
 import type { ListingData } from '#shared/listings/types.ts';
 import { computeProposalCosts } from '#shared/proposals/costs.ts';
+import { euroPrice } from '#shared/proposals/currency.ts';
 import { proposalFromListing } from '#shared/proposals/draft.ts';
+import { captureRate } from './rate-field.ts';
 import {
   initialInputs,
   normaliseFirstRegistration,
+  readRangeKm,
   panelFigures,
   PUBLISHED_DEFAULTS,
+  type PanelDefaults,
   readCo2,
   type PanelInputs,
 } from './figures.ts';
@@ -38,6 +42,10 @@ const bmw: ListingData = {
   originalPrice: null,
   currency: 'EUR',
   sellerName: null,
+  euroNorm: null,
+  particleFilter: null,
+  gearbox: null,
+  sellerType: null,
   imageUrls: [],
 };
 const DECLARED = '2026-03-15';
@@ -64,6 +72,13 @@ describe('the panel figures', () => {
       missing: [],
       invalid: [],
     });
+  });
+
+  it('after the last published tables, use the latest ones and carry the warning the panel shows', () => {
+    const later = panelFigures(bmw, initialInputs(bmw), PUBLISHED_DEFAULTS, '2027-03-01');
+    expect(later.breakdown).toMatchObject({ tableVersion: '2024', pendingTables: { year: 2027, usingYear: 2026 } });
+    expect(later.isv).not.toBeNull();
+    expect(figures(bmw).breakdown?.pendingTables).toBeNull();
   });
 
   it('add IVA on (price + ISV) for a car with at most 6000 km', () => {
@@ -134,5 +149,73 @@ describe('typed fields', () => {
     expect(readCo2('119,4')).toBe(119);
     expect(readCo2(' ')).toBeNull();
     expect(readCo2('12a')).toBeUndefined();
+  });
+  it('read CO2 and range through the shared typed-number parser (ADR 052)', () => {
+    expect(readCo2('119 g/km')).toBe(119);
+    expect(readCo2('119.6')).toBe(120);
+    // Two decimal marks or a thousands mark cannot be a CO2 figure: refused, never 1196.
+    expect(readCo2('1.196')).toBeUndefined();
+    expect(readCo2('119,45')).toBeUndefined();
+    expect(readRangeKm('60')).toBe(60);
+    expect(readRangeKm('1.050 km')).toBe(1050);
+    expect(readRangeKm('60,5')).toBeUndefined();
+    expect(readRangeKm('')).toBeNull();
+  });
+  it('names a range it cannot read, with the parser message in the panel language, and leaves it out', () => {
+    const plugin: ListingData = { ...bmw, fuel: 'petrol_hybrid', plugin: true, co2: 40, engineCc: 1998 };
+    const pt = figures(plugin, { rangeKm: '60,5' });
+    expect(pt.invalid).toEqual(['rangeKm']);
+    expect(pt.messages.rangeKm).toBe('Escreva um número inteiro');
+    expect(pt.breakdown?.intermediateRatePercent ?? null).toBe(
+      figures(plugin, { rangeKm: '' }).breakdown?.intermediateRatePercent ?? null,
+    );
+    const en = panelFigures(plugin, { ...initialInputs(plugin), co2: '4o' }, PUBLISHED_DEFAULTS, DECLARED, 'en');
+    expect(en.invalid).toEqual(['co2']);
+    expect(en.messages.co2).toBe('Type a number, e.g. 1234,56 or 1 234.56');
+  });
+});
+
+describe('a listing priced in zloty (ADR 055)', () => {
+  const pln: ListingData = { ...bmw, currency: 'PLN', price: '104477.00' };
+  const connected: PanelDefaults = {
+    ...PUBLISHED_DEFAULTS,
+    source: 'back_office',
+    rates: [{ currency: 'PLN', eurPerUnit: '0.2345', rateDate: '2026-03-10' }],
+  };
+
+  it('without the back office there is no rate: no euro price, no total, and the rate is asked for', () => {
+    const f = figures(pln);
+    expect(initialInputs(pln).rate).toBe('');
+    expect(f).toMatchObject({
+      price: null,
+      total: null,
+      missing: ['rate'],
+      foreign: { listed: '104477.00', currency: 'PLN', rate: null, euros: null },
+    });
+  });
+
+  it('converts at the back office rate exactly as the editor and the server do', () => {
+    const f = panelFigures(pln, initialInputs(pln, connected), connected, DECLARED);
+    expect(f.foreign).toEqual({ listed: '104477.00', currency: 'PLN', rate: '0.2345', euros: '24499.86' });
+    const editor = computeProposalCosts(
+      { ...proposalFromListing(pln, [], ''), vehiclePrice: euroPrice('104477.00', '0.2345') },
+      DECLARED,
+    );
+    expect({ isv: f.isv, iva: f.iva, total: f.total }).toEqual({
+      isv: editor.isvCost,
+      iva: editor.ivaCost,
+      total: editor.totalCost,
+    });
+  });
+
+  it('reads a typed rate with a decimal comma, and says when a rate cannot be read', () => {
+    expect(figures(pln, { rate: '0,25' }).foreign?.euros).toBe('26119.25');
+    expect(figures(pln, { rate: 'abc' })).toMatchObject({ invalid: ['rate'], total: null });
+  });
+
+  it('the panel sends the rate it shows, dated by the table when it is the table rate', () => {
+    expect(captureRate(pln, '0.2345', connected)).toEqual({ exchangeRate: '0.2345', exchangeRateDate: '2026-03-10' });
+    expect(captureRate(pln, '0,25', connected).exchangeRate).toBe('0.25');
+    expect(captureRate(pln, '', connected)).toEqual({});
   });
 });

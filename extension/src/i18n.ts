@@ -1,3 +1,7 @@
+import { ageBandOf, ageBandText } from '#shared/tax/age-band.ts';
+import { tableSetByVersion } from '#shared/tax/table-sets.ts';
+import type { TaxResult } from '#shared/tax/types.ts';
+import { formatEuroDecimal } from '#shared/money-format.ts';
 import { FUEL_LABELS } from '#shared/vocabulary.ts';
 import type { FuelType } from '#shared/vocabulary.ts';
 import type { MissingField } from './figures.ts';
@@ -31,7 +35,6 @@ const pt = {
   defaultsPublished: 'Transporte e legalização: valores de referência.',
   quote: 'Pedir orçamento',
   blocked: 'O marketplace mostrou uma verificação anti-robô em vez do anúncio. Resolva-a e o painel atualiza sozinho.',
-  notListing: 'Esta página não é um anúncio de carro. Abra um anúncio para ver o custo em Portugal.',
   missing: {
     fuel: 'Combustível desconhecido: o ISV não pode ser calculado.',
     engine: 'Falta a cilindrada no anúncio.',
@@ -39,8 +42,18 @@ const pt = {
     firstRegistration: 'A 1.ª matrícula não pode ser posterior a hoje.',
     price: 'O anúncio não indica o preço em euros.',
     date: 'Sem tabelas de ISV para esta data.',
+    rate: 'Indique o câmbio para converter o preço em euros.',
   } satisfies Record<MissingField, string>,
   invalidCo2: 'CO2 em g/km, por exemplo 119.',
+  invalidRate: 'Câmbio em euros por unidade, por exemplo 0,2345.',
+  rate: (c: string) => `Câmbio (€ por 1 ${c})`,
+  priceInEuros: 'Preço em euros',
+  rateFromBackOffice: (c: string, date: string) =>
+    `Câmbio de ${c} do back office (Definições), de ${date}; pode alterá-lo aqui.`,
+  rateNotInTable: (c: string) => `O back office não tem câmbio para ${c}: escreva-o aqui.`,
+  rateNoBackOffice: (c: string) =>
+    `Sem ligação ao back office, o painel não conhece o câmbio usado para ${c}: escreva-o aqui, ou ligue a extensão ao back office nas opções (token de acesso).`,
+  rateTyped: 'Câmbio escrito por si.',
   invalidFirst: 'Data no formato MM/AAAA.',
   send: 'Enviar para o back office',
   sendTitle: 'Enviar para o back office',
@@ -93,7 +106,6 @@ const en: Strings = {
   defaultsPublished: 'Transport and registration: reference figures.',
   quote: 'Request a quote',
   blocked: 'The marketplace showed an anti-bot check instead of the listing. Solve it and the panel updates by itself.',
-  notListing: 'This page is not a car listing. Open a listing to see its cost in Portugal.',
   missing: {
     fuel: 'Unknown fuel: ISV cannot be computed.',
     engine: 'The listing does not give the engine size.',
@@ -101,8 +113,18 @@ const en: Strings = {
     firstRegistration: 'The first registration cannot be after today.',
     price: 'The listing gives no price in euros.',
     date: 'No ISV tables for this date.',
+    rate: 'Enter the exchange rate to convert the price to euros.',
   },
   invalidCo2: 'CO2 in g/km, for example 119.',
+  invalidRate: 'Rate in euros per unit, for example 0.2345.',
+  rate: (c: string) => `Exchange rate (€ per 1 ${c})`,
+  priceInEuros: 'Price in euros',
+  rateFromBackOffice: (c: string, date: string) =>
+    `The back office's ${c} rate (Settings), of ${date}; you may change it here.`,
+  rateNotInTable: (c: string) => `The back office has no ${c} rate: type it here.`,
+  rateNoBackOffice: (c: string) =>
+    `Not connected to the back office, the panel does not know the ${c} rate it uses: type it here, or connect the extension in the options (access token).`,
+  rateTyped: 'Rate typed by you.',
   invalidFirst: 'Date as MM/YYYY.',
   send: 'Send to back office',
   sendTitle: 'Send to back office',
@@ -129,17 +151,27 @@ const en: Strings = {
 export const STRINGS: Record<Lang, Strings> = { pt, en };
 export type { Strings };
 
-export const fuelLabel = (lang: Lang, fuel: FuelType | null) => (fuel ? FUEL_LABELS[lang][fuel] : '—');
+/**
+ * The listing's fuel in the vocabulary's words (DECISIONS 3): a plug-in is 'Híbrido plug-in' /
+ * 'Plug-in hybrid' whatever its combustion fuel, never 'Híbrido (gasolina)'.
+ */
+export const fuelLabel = (lang: Lang, fuel: FuelType | null, plugin = false) =>
+  plugin ? FUEL_LABELS[lang].plugin_hybrid : fuel ? FUEL_LABELS[lang][fuel] : '—';
 
-/** Euros as the public site writes them: '€ 29 646,62' in Portuguese, '€29,646.62' in English. */
-export function money(lang: Lang, amount: string | null): string {
-  if (amount === null) return '—';
-  const n = Number(amount);
-  return new Intl.NumberFormat(lang === 'pt' ? 'pt-PT' : 'en-IE', {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: 2,
-  }).format(n);
+/**
+ * The age reduction as the panel shows it: '80% (mais de 8 e até 9 anos)', the band of the table
+ * and not Tabela D's started-year count ('9 anos' for a car 8 years 4 months old); 'novo' when new.
+ */
+export function ageReductionLabel(lang: Lang, b: TaxResult['breakdown']): string {
+  if (b.ageYears === null) return STRINGS[lang].new;
+  const bands = tableSetByVersion(b.tableVersion)?.ageReduction;
+  const words = bands ? ageBandText(ageBandOf(bands, b.ageYears), lang) : STRINGS[lang].years(b.ageYears);
+  return `${b.ageReductionPercent}% (${words})`;
+}
+
+/** Euros as the proposal page and the e-mails write them (src/shared/money-format.ts): '€29 646,62'. */
+export function money(_lang: Lang, amount: string | null): string {
+  return formatEuroDecimal(amount) ?? '—';
 }
 
 export const integer = (lang: Lang, n: number) => new Intl.NumberFormat(lang === 'pt' ? 'pt-PT' : 'en-IE').format(n);

@@ -20,7 +20,7 @@ header button:hover{background:rgba(255,255,255,.26)}
 .msg.ok{background:#dcfce7;color:#14532d}
 .fields{display:grid;grid-template-columns:1fr 1fr;gap:8px;margin:12px 0}
 .fields label{display:grid;gap:3px;font-size:11px;color:#475569}
-.fields label.wide{grid-column:span 2}
+.fields label.wide,.fields .note.wide{grid-column:span 2}
 input,select{font:inherit;font-size:13px;color:#0f172a;background:#fff;border:1px solid #cbd5e1;border-radius:6px;padding:5px 7px;width:100%}
 input:focus,select:focus{outline:2px solid #93c5fd;border-color:#3b82f6}
 input[aria-invalid=true]{border-color:#dc2626}

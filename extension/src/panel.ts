@@ -3,28 +3,23 @@
  * of the page sits under it), folding to a tab. Built once; typing in a field updates the figures
  * in place, so the field keeps its focus.
  */
+import { refusalText } from '#shared/listings/refusal-text.ts';
 import type { ListingData, ParseOutcome } from '#shared/listings/types.ts';
 import { todayInLisbon } from '#shared/tax/dates.ts';
-import { initialInputs, panelFigures, type PanelDefaults, type PanelInputs } from './figures.ts';
-import { fuelLabel, integer, money, STRINGS, type Strings } from './i18n.ts';
+import { pendingTablesText } from '#shared/tax/tax-calendar.ts';
+import { formatListedPrice } from '#shared/money-format.ts';
+import { isForeignCurrency } from '#shared/proposals/currency.ts';
+import { initialInputs, panelFigures, tableRateFor, type PanelDefaults, type PanelInputs } from './figures.ts';
+import { captureRate, rateInput, rateSource } from './rate-field.ts';
+import { ageReductionLabel, fuelLabel, integer, money, STRINGS, type Strings } from './i18n.ts';
 import { PANEL_CSS, PANEL_WIDTH } from './panel-styles.ts';
 import { SendSection } from './send-section.ts';
 import type { ExtensionSettings, Lang } from './settings.ts';
 import { siteUrlOf } from './settings.ts';
 import { callWorker } from './messages.ts';
+import { el } from './dom.ts';
 
 const QUOTE_ANCHOR = 'pedir-orcamento';
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  node.append(...children);
-  return node;
-}
 
 export class Panel {
   readonly host = el('div', { id: 'autoimport-panel-host' });
@@ -57,13 +52,17 @@ export class Panel {
   show(outcome: ParseOutcome, pageUrl: string): void {
     this.outcome = outcome;
     this.pageUrl = pageUrl;
-    this.inputs = outcome.ok ? initialInputs(outcome.data) : null;
+    this.inputs = outcome.ok ? initialInputs(outcome.data, this.defaults) : null;
     this.render();
   }
   private pageUrl = '';
 
   setDefaults(defaults: PanelDefaults): void {
     this.defaults = defaults;
+    // The back office's rate arrives after the first reading: it fills a rate field still empty.
+    const table = this.outcome?.ok ? tableRateFor(this.outcome.data, defaults) : null;
+    if (table && this.inputs && this.inputs.rate.trim() === '')
+      this.inputs = { ...this.inputs, rate: table.eurPerUnit };
     this.render();
   }
 
@@ -107,7 +106,8 @@ export class Panel {
         el(
           'p',
           { class: `msg ${blocked ? 'warn' : ''}`, 'data-testid': blocked ? 'panel-blocked' : 'panel-not-listing' },
-          blocked ? this.t.blocked : this.t.notListing,
+          // A bot wall is solved in this tab; any other page is named, in the panel's language (docs/listings.md section 1).
+          blocked ? this.t.blocked : refusalText(outcome, this.settings.lang),
         ),
       ];
     }
@@ -124,7 +124,9 @@ export class Panel {
     actions.append(quote);
     const nodes: Node[] = [this.carSummary(car), fields, figures, actions];
     if (this.settings.token && this.settings.apiBase) {
-      this.send ??= new SendSection();
+      this.send ??= new SendSection(() =>
+        this.outcome?.ok && this.inputs ? captureRate(this.outcome.data, this.inputs.rate, this.defaults) : {},
+      );
       const toggle = el('button', { class: 'btn secondary', type: 'button', 'data-action': 'send' }, this.t.send);
       toggle.addEventListener('click', () => this.send!.open(this.t, this.pageUrl, this.settings));
       actions.append(toggle);
@@ -139,7 +141,7 @@ export class Panel {
     const lang = this.settings.lang;
     const name = [car.brand, car.model, car.submodel].filter(Boolean).join(' ') || '—';
     const facts = [
-      fuelLabel(lang, car.fuel),
+      fuelLabel(lang, car.fuel, car.plugin),
       car.engineCc ? `${integer(lang, car.engineCc)} cm³` : null,
       car.mileageKm !== null ? `${integer(lang, car.mileageKm)} ${t.km}` : null,
       car.powerKw ? `${car.powerKw} kW` : null,
@@ -153,7 +155,14 @@ export class Panel {
         'dl',
         { style: 'margin-top:6px' },
         el('dt', {}, t.price),
-        el('dd', { 'data-field': 'price' }, money(lang, car.price)),
+        // Never a non-euro number shown as euros (ADR 055): a foreign price keeps its currency.
+        el(
+          'dd',
+          { 'data-field': 'price' },
+          isForeignCurrency(car.currency)
+            ? (formatListedPrice(car.price, car.currency) ?? '—')
+            : money(lang, car.price),
+        ),
       ),
     );
   }
@@ -161,7 +170,7 @@ export class Panel {
   private fields(car: ListingData, update: () => void): Node {
     const t = this.t;
     const inputs = this.inputs!;
-    const co2 = el('input', { name: 'co2', inputmode: 'numeric', autocomplete: 'off', value: inputs.co2 });
+    const co2 = el('input', { name: 'co2', inputmode: 'decimal', autocomplete: 'off', value: inputs.co2 });
     const cycle = el(
       'select',
       { name: 'cycle' },
@@ -170,7 +179,11 @@ export class Panel {
     );
     cycle.value = inputs.cycle;
     const first = el('input', { name: 'firstRegistration', placeholder: 'MM/AAAA', value: inputs.firstRegistration });
-    const range = el('input', { name: 'rangeKm', inputmode: 'numeric', autocomplete: 'off', value: inputs.rangeKm });
+    const range = el('input', { name: 'rangeKm', inputmode: 'decimal', autocomplete: 'off', value: inputs.rangeKm });
+    const foreign = isForeignCurrency(car.currency);
+    const rate = rateInput(inputs.rate);
+    const source = el('p', { class: 'note wide', 'data-testid': 'panel-rate-source' });
+    source.textContent = rateSource(t, car, this.defaults, inputs.rate);
     const hybrid = car.hybrid || car.plugin || car.fuel === 'plugin_hybrid';
     const electric = car.fuel === 'electric';
     co2.disabled = electric;
@@ -181,13 +194,16 @@ export class Panel {
         cycle: cycle.value === 'nedc' ? 'nedc' : 'wltp',
         firstRegistration: first.value,
         rangeKm: range.value,
+        rate: rate.value,
       };
+      source.textContent = rateSource(t, car, this.defaults, rate.value);
       update();
     };
     co2.addEventListener('input', onInput);
     cycle.addEventListener('change', onInput);
     first.addEventListener('input', onInput);
     range.addEventListener('input', onInput);
+    rate.addEventListener('input', onInput);
     return el(
       'div',
       { class: 'fields' },
@@ -195,20 +211,22 @@ export class Panel {
       el('label', {}, t.cycle, cycle),
       el('label', { class: hybrid ? '' : 'wide' }, t.firstRegistration, first),
       ...(hybrid ? [el('label', {}, t.rangeKm, range)] : []),
+      ...(foreign ? [el('label', { class: 'wide' }, t.rate((car.currency ?? '').toUpperCase()), rate), source] : []),
     );
   }
 
   private renderFigures(car: ListingData, into: HTMLElement): void {
     const t = this.t;
     const lang = this.settings.lang;
-    const f = panelFigures(car, this.inputs!, this.defaults, todayInLisbon());
+    const f = panelFigures(car, this.inputs!, this.defaults, todayInLisbon(), lang);
     const row = (label: string, value: string, field: string) =>
       [el('dt', {}, label), el('dd', { 'data-field': field }, value)] as const;
     const b = f.breakdown;
     const nodes: Node[] = [];
+    if (f.foreign) nodes.push(el('dl', {}, ...row(t.priceInEuros, money(lang, f.foreign.euros), 'price-eur')));
     nodes.push(el('dl', { class: 'isv' }, ...row(t.isv, money(lang, f.isv), 'isv')));
     if (b) {
-      const age = b.ageYears === null ? t.new : `${b.ageReductionPercent}% (${t.years(b.ageYears)})`;
+      const age = ageReductionLabel(lang, b);
       const breakdown = el(
         'dl',
         { class: 'breakdown', 'data-testid': 'isv-breakdown' },
@@ -233,14 +251,27 @@ export class Panel {
     costs.append(...row(t.registration, money(lang, f.registration), 'registration'));
     nodes.push(costs, el('dl', { class: 'total' }, ...row(t.total, money(lang, f.total), 'total')));
     const problems = [
-      ...f.invalid.map((i) => (i === 'co2' ? t.invalidCo2 : t.invalidFirst)),
-      ...f.missing.filter((m) => !(m === 'co2' && f.invalid.includes('co2'))).map((m) => t.missing[m]),
+      ...f.invalid.map((i) =>
+        i === 'firstRegistration'
+          ? t.invalidFirst
+          : i === 'rate'
+            ? t.invalidRate
+            : `${i === 'co2' ? t.co2 : t.rangeKm}: ${f.messages[i] ?? t.invalidCo2}`,
+      ),
+      ...f.missing.filter((m) => !((m === 'co2' || m === 'rate') && f.invalid.includes(m))).map((m) => t.missing[m]),
     ];
     if (problems.length)
       nodes.push(
         el('ul', { class: 'missing', 'data-testid': 'panel-missing' }, ...problems.map((p) => el('li', {}, p))),
       );
-    if (lang === 'en' && f.notes.length) nodes.push(...f.notes.map((n) => el('p', { class: 'note' }, n)));
+    // No tables published yet for the declaration's year: said in the panel's language (docs/tax-rules.md).
+    const pending = f.breakdown?.pendingTables;
+    if (pending)
+      nodes.push(
+        el('p', { class: 'msg warn', 'data-testid': 'panel-tables-pending' }, pendingTablesText(pending, lang)),
+      );
+    const notes = pending ? f.notes.filter((n) => n !== `${pendingTablesText(pending, 'en')}.`) : f.notes;
+    if (lang === 'en' && notes.length) nodes.push(...notes.map((n) => el('p', { class: 'note' }, n)));
     nodes.push(
       el(
         'p',

@@ -7,17 +7,7 @@ import type { ExtensionCaptureResponse, ExtensionLead } from '#shared/schemas/ex
 import type { Strings } from './i18n.ts';
 import { callWorker, type ApiReply } from './messages.ts';
 import { originOf, type ExtensionSettings } from './settings.ts';
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  node.append(...children);
-  return node;
-}
+import { el } from './dom.ts';
 
 /** The message for a failed call: the token's refusal and an unreachable back office in the panel's language. */
 export function failureMessage(t: Strings, reply: ApiReply): string {
@@ -39,6 +29,9 @@ export class SendSection {
   private status: { kind: 'ok' | 'err' | 'busy'; text: string } | null = null;
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
   private searchSeq = 0;
+
+  /** `rate`: the exchange rate the panel shows for a foreign-currency listing, sent with the page (ADR 055). */
+  constructor(private readonly rate: () => { exchangeRate?: string; exchangeRateDate?: string } = () => ({})) {}
 
   relabel(t: Strings, pageUrl: string, settings: ExtensionSettings): void {
     this.t = t;
@@ -168,6 +161,7 @@ export class SendSection {
     const body = {
       url: this.pageUrl,
       html: document.documentElement.outerHTML,
+      ...this.rate(),
       ...(this.creating
         ? {
             newLead: {

@@ -161,7 +161,7 @@ export function ensureWebBuild({ root = repoRoot } = {}) {
 export const SERVER_BUILD_DIR = 'dist/server';
 export const SERVER_ENTRY_POINTS = {
   main: 'src/server/main.ts',
-  'init-pglite.child': 'src/server/db/init-pglite.child.ts',
+  'mail-parse.worker': 'src/server/modules/mailboxes/mail-parse.worker.ts',
 };
 export const SERVER_BUILD_OUTPUT = `${SERVER_BUILD_DIR}/main.js`;
 /**
@@ -237,4 +237,37 @@ export function ensureSystemPackage({ binary, aptPackage, knownPaths = [`/usr/bi
   throw new SetupError(
     missingPackageMessage(spec, `apt-get install ${aptPackage} failed${r.ok ? '' : ` (${r.detail})`}; `),
   );
+}
+
+/** The Debian packages the power-cut file system is built and mounted with (ADR 051). */
+export const POWER_CUT_PACKAGES = ['fuse3', 'libfuse3-dev', 'pkg-config', 'gcc'];
+
+const debianPackageInstalled = (pkg) =>
+  spawnSync('dpkg-query', ['-W', '-f=${db:Status-Status}', pkg], { encoding: 'utf8' }).stdout === 'installed';
+
+/**
+ * Installs the power-cut rig's Debian packages when some are missing and we are root with apt-get.
+ * Never throws: without them the power-cut tests skip and say why. Returns the packages still missing.
+ */
+export function ensurePowerCutPackages() {
+  if (!findExecutable('dpkg-query')) return [];
+  const missing = POWER_CUT_PACKAGES.filter((pkg) => !debianPackageInstalled(pkg));
+  if (!missing.length) return [];
+  const aptGet = findExecutable('apt-get');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!aptGet || !isRoot) {
+    warn(`the power-cut tests will skip: install ${missing.join(' ')} (sudo apt-get install ${missing.join(' ')})`);
+    return missing;
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    log(`apt-get update (to install ${missing.join(' ')})`);
+    if (!runSync(aptGet, ['update'], { env }).ok) warn('apt-get update failed; trying the install anyway');
+    aptUpdated = true;
+  }
+  log(`installing the power-cut rig's packages: apt-get install -y ${missing.join(' ')}`);
+  runSync(aptGet, ['install', '-y', ...missing], { env });
+  const still = missing.filter((pkg) => !debianPackageInstalled(pkg));
+  if (still.length) warn(`could not install ${still.join(' ')}: the power-cut tests will skip`);
+  return still;
 }

@@ -116,7 +116,7 @@ describe('webBuildStaleReason', () => {
 describe('serverBuildStaleReason', () => {
   beforeEach(() => {
     write('src/server/main.ts');
-    write('src/server/db/init-pglite.child.ts');
+    write('src/server/db/client.ts');
     write('src/shared/isv.ts');
     write('src/web/app/routes/public/landing.tsx');
     write('package.json');
@@ -145,7 +145,7 @@ describe('serverBuildStaleReason', () => {
   });
 
   it.each([
-    'src/server/db/init-pglite.child.ts',
+    'src/server/db/client.ts',
     'src/shared/isv.ts',
     // Server-rendered public pages are bundled from the web app's modules.
     'src/web/app/routes/public/landing.tsx',
@@ -161,7 +161,7 @@ describe('serverBuildStaleReason', () => {
 
   it('rebuilds when a server file was deleted (its directory changed)', () => {
     write('dist/server/main.js');
-    fs.rmSync(path.join(root, 'src/server/db/init-pglite.child.ts'));
+    fs.rmSync(path.join(root, 'src/server/db/client.ts'));
     touch('src/server/db');
     expect(serverBuildStaleReason(root)).toBe('src/server/db changed');
   });

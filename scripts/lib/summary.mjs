@@ -2,13 +2,16 @@
 // `N passed, N failed` line that CI reads. No I/O here: scripts/test.mjs reads the files.
 //
 // A suite result ("row") is:
-//   { name, ran, passed, failed, skipped, notes: string[], failures: string[], flaky: string[] }
+//   { name, ran, passed, failed, skipped, notes: string[], failures: string[], flaky: string[],
+//     why: { [failure]: string } }
+// `why` holds the start of a failed test's message, printed under it: CI shows only the end of the
+// output, so the reason must be there too.
 // `ran` is false for a suite that was not run (skipped on purpose, or blocked by a setup problem).
 
 const MAX_LISTED = 20;
 
 function row(name, fields = {}) {
-  return { name, ran: true, passed: 0, failed: 0, skipped: 0, notes: [], failures: [], flaky: [], ...fields };
+  return { name, ran: true, passed: 0, failed: 0, skipped: 0, notes: [], failures: [], flaky: [], why: {}, ...fields };
 }
 
 const num = (v) => (Number.isFinite(v) && v > 0 ? v : 0);
@@ -24,6 +27,22 @@ function firstLine(text) {
       .find((l) => l.trim())
       ?.trim() ?? ''
   );
+}
+
+const WHY_LINES = 6;
+const WHY_CHARS = 600;
+
+/** The first meaningful lines of a failure message (no stack frames, no colours), bounded. */
+export function failureExcerpt(text) {
+  // eslint-disable-next-line no-control-regex -- ESC starts the colour codes this removes
+  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = plain
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() && !/^\s*at /.test(l))
+    .slice(0, WHY_LINES);
+  const joined = lines.join('\n');
+  return joined.length > WHY_CHARS ? `${joined.slice(0, WHY_CHARS)}...` : joined;
 }
 
 function relative(file, root) {
@@ -86,7 +105,10 @@ export function summarizeVitest(report, { name = 'vitest', exitCode = 0, root, e
     const assertions = Array.isArray(file.assertionResults) ? file.assertionResults : [];
     for (const a of assertions) {
       if (a.status === 'failed') {
-        result.failures.push(`${relative(file.name, root)} > ${a.fullName ?? a.title}`);
+        const failure = `${relative(file.name, root)} > ${a.fullName ?? a.title}`;
+        result.failures.push(failure);
+        const why = failureExcerpt(Array.isArray(a.failureMessages) ? a.failureMessages[0] : '');
+        if (why) result.why[failure] = why;
       }
     }
     if (file.status === 'failed' && !assertions.some((a) => a.status === 'failed')) {
@@ -130,7 +152,12 @@ export function summarizePlaywright(report, { name = 'playwright', exitCode = 0,
     const where = `${titles.join(' > ')}${test.projectName ? ` [${test.projectName}]` : ''}`;
     const at = spec.file && spec.line ? ` (${spec.file}:${spec.line})` : '';
     if (test.status === 'flaky') result.flaky.push(`${where}${at}`);
-    if (test.status === 'unexpected') result.failures.push(`${where}${at}`);
+    if (test.status === 'unexpected') {
+      result.failures.push(`${where}${at}`);
+      const last = Array.isArray(test.results) ? test.results[test.results.length - 1] : undefined;
+      const why = failureExcerpt(last?.error?.message ?? last?.errors?.[0]?.message);
+      if (why) result.why[`${where}${at}`] = why;
+    }
   });
   for (const e of errors)
     result.failures.push(`error: ${firstLine(e.message ?? e.stack ?? e.value) || 'unknown error'}`);
@@ -243,7 +270,13 @@ export function formatReport(rows) {
   for (const r of rows) {
     const items = [
       ...r.notes.map((n) => `note: ${n}`),
-      ...r.failures.slice(0, MAX_LISTED).map((f) => `failed: ${f}`),
+      ...r.failures.slice(0, MAX_LISTED).flatMap((f) => [
+        `failed: ${f}`,
+        ...(r.why?.[f] ?? '')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => `  | ${l}`),
+      ]),
       ...(r.failures.length > MAX_LISTED ? [`... and ${r.failures.length - MAX_LISTED} more failures`] : []),
       ...r.flaky.slice(0, MAX_LISTED).map((f) => `flaky: ${f}`),
     ];

@@ -1,9 +1,9 @@
 // The compiled server (ADR 011), as `npm start` runs it: built by scripts/build-server.mjs into a
-// folder of its own under dist/, started with plain node (no tsx) on an empty PGlite directory, so
-// the bundled child that creates the cluster, the migrations found from dist/, the first admin, a
+// folder of its own under dist/, started with plain node (no tsx) on an empty DATA_DIR, so the
+// embedded PostgreSQL's first start (ADR 048), the migrations found from dist/, the first admin, a
 // server-rendered page (its lazily loaded chunk) and a signed-in API call all have to work.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,8 @@ async function freePort(): Promise<number> {
 describe('the compiled server bundle', () => {
   const outDir = path.join(REPO_ROOT, 'dist', `server-test-${process.pid}`);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'compiled-server-test-'));
+  // Under root the database runs as its own user, which must be able to enter this directory.
+  chmodSync(tmp, 0o755);
   const dataDir = path.join(tmp, 'data');
   const webRoot = path.join(tmp, 'web');
   let child: ChildProcess;
@@ -95,6 +97,32 @@ describe('the compiled server bundle', () => {
     expect(res.headers.get('x-request-id')).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
+  });
+
+  it('loads PGlite on no path but the one-time import, which reaches it through import() (ADR 048)', () => {
+    // Every file of the bundle the server can load, static and dynamic imports followed, except
+    // the chunk of the PGlite import itself.
+    const imports = (file: string) =>
+      [
+        ...readFileSync(file, 'utf8').matchAll(
+          /(?:^|\n)\s*(?:import|export)\s[^;]*?"(\.{1,2}\/[^"]+)"|import\("(\.{1,2}\/[^"]+)"\)/g,
+        ),
+      ].map((m) => path.resolve(path.dirname(file), (m[1] ?? m[2])!));
+    const isImportChunk = (file: string) => path.basename(file).startsWith('pglite-export-');
+    const seen = new Set<string>();
+    const importChunks = new Set<string>();
+    const queue = [path.join(outDir, 'main.js')];
+    while (queue.length) {
+      const file = queue.pop()!;
+      if (isImportChunk(file)) importChunks.add(file);
+      if (seen.has(file) || isImportChunk(file)) continue;
+      seen.add(file);
+      queue.push(...imports(file));
+    }
+    expect(seen.size).toBeGreaterThan(2);
+    expect([...seen].filter((f) => readFileSync(f, 'utf8').includes('@electric-sql/'))).toEqual([]);
+    expect(importChunks.size).toBe(1);
+    expect(readFileSync([...importChunks][0]!, 'utf8')).toContain('@electric-sql/pglite');
   });
 
   it('renders a public page on the server', async () => {

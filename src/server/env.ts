@@ -129,6 +129,8 @@ export const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** Minutes between two polls of each mailbox (spec: 5). */
   MAIL_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /** Seconds between two looks for due tasks (ADR 066; browser tests lower it). */
+  TASK_DUE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Seconds between two manual 'Check e-mails' of one mailbox. */
   MAIL_CHECK_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -141,6 +141,27 @@ describe('PUT keeps every field it was not sent, on every route', () => {
     'PUT /api/email-templates/:id': null,
     // One field: the signature itself.
     'PUT /api/gmail/signature/:source': null,
+    // The body is the whole rate table (ADR 055): a currency left out is removed, by design.
+    'PUT /api/exchange-rates': null,
+    'PUT /api/tasks/:id': {
+      async create() {
+        const lead = await insertLead(t.database.db);
+        const task = await call('POST', `/api/leads/${lead.id}/tasks`, {
+          title: 'Call Rita',
+          dueAt: '2026-12-01T10:00:00.000Z',
+        });
+        const read = async () =>
+          ((await call('GET', `/api/leads/${lead.id}/tasks`)) as { id: number }[]).find((e) => e.id === task.id)!;
+        return { url: `/api/tasks/${task.id}`, read };
+      },
+      change: { title: 'Call Rita back' },
+    },
+    // One field: the e-mail preference itself.
+    'PUT /api/tasks/settings': null,
+    // One field: the owner (with the version it was read at, ADR 065).
+    'PUT /api/leads/:id/owner': null,
+    // The whole rule, every field required: nothing can be left out.
+    'PUT /api/settings/lead-owner-rule': null,
     'PUT /api/notifications/mark-all-read': null,
     'PUT /api/notifications/:id/read': null,
   };

@@ -37,10 +37,17 @@ const ADMIN_ROUTES = [
   'POST /api/admin/backup/upload',
   'GET /api/gmail/status',
   'GET /api/gmail/auth/:account',
+  // Messages that could not be imported, and importing one as text (ADR 064).
+  'GET /api/gmail/:account/failed-messages',
+  'POST /api/gmail/failed-messages/:id/import-as-text',
+  // Who owns new leads (ADR 065).
+  'PUT /api/settings/lead-owner-rule',
   'POST /api/gmail/connect/:account',
   'POST /api/gmail/disconnect/:account',
   'POST /api/gmail/test',
   'PUT /api/gmail/signature/:source',
+  'PUT /api/exchange-rates',
+  'GET /api/isv/tables-notice',
 ];
 
 // An id no record has: an admin's call must pass the guard without changing anything (DELETE /api/users/:id).

@@ -15,6 +15,10 @@ export const SETTINGS = {
   'manager.geral.phone': { default: '+351 910 000 000', description: 'Phone of the geral manager' },
   'manager.comercial.name': { default: 'Gestor Comercial', description: 'Proposal-page manager for comercial leads' },
   'manager.comercial.phone': { default: '+351 920 000 000', description: 'Phone of the comercial manager' },
+  'listingWatch.enabled': {
+    default: 'on',
+    description: "The daily re-read of quoted cars' listings (ADR 068): on or off",
+  },
   'legacy.siteUrl': {
     default: '',
     description: 'Site that serves /legacy/proposals links sent before this app; empty: this site',

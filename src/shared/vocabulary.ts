@@ -7,6 +7,18 @@
 export const TRANSMISSIONS = ['auto', 'manual', 'any'] as const;
 export type Transmission = (typeof TRANSMISSIONS)[number];
 
+/** A car's own gearbox (a listing or a proposal): the canonical transmissions without 'any'. */
+export const GEARBOXES = ['auto', 'manual'] as const satisfies readonly Transmission[];
+export type Gearbox = (typeof GEARBOXES)[number];
+
+/** Who sells the car: a dealer (VAT may be deductible) or a private person (no VAT on the sale). */
+export const SELLER_TYPES = ['dealer', 'private'] as const;
+export type SellerType = (typeof SELLER_TYPES)[number];
+export const SELLER_TYPE_LABELS = {
+  pt: { dealer: 'Stand / profissional', private: 'Particular' },
+  en: { dealer: 'Dealer', private: 'Private seller' },
+} as const satisfies Record<'pt' | 'en', Record<SellerType, string>>;
+
 export const FUEL_TYPES = [
   'petrol',
   'diesel',

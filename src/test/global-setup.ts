@@ -1,15 +1,19 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDb } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
+import {
+  startEmbeddedPostgres,
+  stopEmbeddedPostgres,
+  type EmbeddedServer,
+} from '#server/db/embedded/embedded-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteSnapshot: string;
-    pgTemplate: { url: string; template: string; prefix: string } | null;
+    pgTemplate: { url: string; template: string; prefix: string };
   }
 }
 
@@ -26,39 +30,52 @@ export function withDatabase(url: string, name: string): string {
 }
 
 /**
- * Migrates once per run: a PGlite snapshot that each test file clones (~0.4 s instead of ~4 s),
- * or, with TEST_DATABASE_URL, a PostgreSQL template database each test file copies.
+ * Migrates once per run into a template database each test file copies: on the embedded
+ * PostgreSQL (ADR 048), a server of this run's own in a temporary directory, or, with
+ * TEST_DATABASE_URL, on that server (the machine's PostgreSQL 15, for version compatibility).
  */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
-  const pgUrl = process.env.TEST_DATABASE_URL;
-
-  if (pgUrl) {
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await dropTestDatabases(admin);
-    await admin.query(`create database ${TEMPLATE_DB}`);
-    const database = await openDb({ databaseUrl: withDatabase(pgUrl, TEMPLATE_DB), poolSize: 1 });
-    await runMigrations(database);
-    await database.close();
-    project.provide('pgTemplate', { url: pgUrl, template: TEMPLATE_DB, prefix: RUN_PREFIX });
-    project.provide('pgliteSnapshot', '');
-    return async () => {
-      await dropTestDatabases(admin);
-      await admin.end();
-      rmSync(dir, { recursive: true, force: true });
-    };
+  await stopLeftoverServers();
+  let server: EmbeddedServer | undefined;
+  let dataDir: string | undefined;
+  let pgUrl = process.env.TEST_DATABASE_URL;
+  if (!pgUrl) {
+    dataDir = path.join(os.tmpdir(), `${EMBEDDED_DIR_PREFIX}${process.pid}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    // A throw-away server: durability settings off, as a test database never outlives its run.
+    server = await startEmbeddedPostgres({
+      dataDir,
+      extraSettings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '200' },
+    });
+    pgUrl = server.adminUrl;
   }
-
-  const database = await openDb({ inMemory: true });
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await dropTestDatabases(admin);
+  await admin.query(`create database ${TEMPLATE_DB}`);
+  const database = await openDb({ databaseUrl: withDatabase(pgUrl, TEMPLATE_DB), poolSize: 1 });
   await runMigrations(database);
-  const snapshot = await database.pglite!.dumpDataDir('none');
   await database.close();
-  const file = path.join(dir, 'snapshot.tar');
-  writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
-  project.provide('pgliteSnapshot', file);
-  project.provide('pgTemplate', null);
-  return () => rmSync(dir, { recursive: true, force: true });
+  project.provide('pgTemplate', { url: pgUrl, template: TEMPLATE_DB, prefix: RUN_PREFIX });
+  return async () => {
+    await dropTestDatabases(admin);
+    await admin.end();
+    if (server) await server.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+const EMBEDDED_DIR_PREFIX = 'app-test-pg-';
+
+/** Servers of earlier runs whose Vitest was killed before its teardown: stopped and removed. */
+async function stopLeftoverServers() {
+  for (const name of readdirSync(os.tmpdir())) {
+    const pid = Number(name.startsWith(EMBEDDED_DIR_PREFIX) ? name.slice(EMBEDDED_DIR_PREFIX.length) : NaN);
+    if (!pid || processAlive(pid)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    await stopEmbeddedPostgres(dir).catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function processAlive(pid: number): boolean {

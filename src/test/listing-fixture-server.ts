@@ -17,6 +17,8 @@ export interface ListingFixtureServer {
   origin: string;
   /** URL of a fixture page served with its photos on this server. */
   listingUrl(fixture: string, query?: string): string;
+  /** A page of fixtures/refused (search results, a dealer's stock, a bot wall...). */
+  refusedUrl(fixture: string): string;
   /** Photo requests seen, in order. */
   photoRequests: string[];
   close(): Promise<void>;
@@ -44,6 +46,12 @@ export async function startListingFixtureServer(port = 0): Promise<ListingFixtur
         // ?thumb=1: the AutoScout24 fixture's second photo is served as a small thumbnail.
         if (url.searchParams.has('thumb')) html = html.replaceAll('0a1b2c3d-7777', 'thumb-7777');
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+      } else if (url.pathname.startsWith('/refused/')) {
+        // Pages that are not one car, or bot walls (docs/listings.md section 1).
+        const name = path.basename(url.pathname);
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(readFileSync(path.join(FIXTURES, 'refused', `${name}.html`), 'utf8'));
       } else if (url.pathname.startsWith('/img/')) {
         photoRequests.push(url.pathname);
         if (url.pathname.includes('missing')) return void res.writeHead(404).end();
@@ -66,6 +74,7 @@ export async function startListingFixtureServer(port = 0): Promise<ListingFixtur
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
   return {
     origin,
+    refusedUrl: (fixture) => `${origin}/refused/${fixture}`,
     listingUrl: (fixture, query) => `${origin}/listing/${fixture}${query ? `?${query}` : ''}`,
     photoRequests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,23 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDb, type Database } from '#server/db/client.ts';
 import { withDatabase } from './global-setup.ts';
 
-/** Whether this run's integration tests use PostgreSQL (TEST_DATABASE_URL) rather than PGlite. */
-export const onPostgres = () => inject('pgTemplate') !== null;
+/**
+ * Every run is on PostgreSQL now (the embedded server or TEST_DATABASE_URL, ADR 048); kept for
+ * tests that still ask.
+ */
+export const onPostgres = () => true;
+
+/** Whether this run uses the embedded server of src/test/global-setup.ts (no TEST_DATABASE_URL). */
+export const onEmbedded = () => !process.env.TEST_DATABASE_URL;
 
 /**
- * A fresh, migrated database owned by one test file: a PGlite clone of the snapshot, or a new
- * PostgreSQL database copied from the template. close() throws it away.
+ * A fresh, migrated database owned by one test file: a new PostgreSQL database copied from the
+ * run's template. close() throws it away.
  */
 export async function createTestDatabase(): Promise<Database> {
   const pgTemplate = inject('pgTemplate');
-  if (!pgTemplate) {
-    const snapshot = readFileSync(inject('pgliteSnapshot'));
-    return openDb({ inMemory: true, loadDataDir: new Blob([snapshot]) });
-  }
   const name = `${pgTemplate.prefix}f_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgTemplate.url });
   await admin.connect();

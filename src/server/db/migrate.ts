@@ -1,7 +1,5 @@
 import path from 'node:path';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { REPO_ROOT } from '#server/lib/paths.ts';
@@ -14,10 +12,6 @@ const MIGRATION_LOCK_KEY = 724_901_337;
 
 export async function runMigrations(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, config);
-    return;
-  }
   // Session-level advisory locks belong to one connection, so the lock gets its own client.
   const lockClient = new pg.Client({ connectionString: database.url });
   await lockClient.connect();

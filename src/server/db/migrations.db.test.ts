@@ -51,12 +51,12 @@ describe('the migrated database', () => {
       .returning()
       .then((r) => r[0]!);
 
-  it('has exactly the 25 tables of the schema', async () => {
+  it('has exactly the 29 tables of the schema', async () => {
     const expected = (Object.values(schema) as unknown[])
       .filter((value) => is(value, PgTable))
       .map((table) => getTableName(table))
       .sort();
-    expect(expected).toHaveLength(25);
+    expect(expected).toHaveLength(29);
     const actual = await rows<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     );

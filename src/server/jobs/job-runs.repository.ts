@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { jobRuns } from '#server/db/schema/jobs.ts';
+import type { LeaseStore } from '#server/lib/lease.ts';
 
 export type JobRunRow = typeof jobRuns.$inferSelect;
 
@@ -55,6 +56,17 @@ export async function renewLease(db: DbOrTx, key: AttemptKey, leaseUntil: Date):
     .where(and(byKey(key), isNull(jobRuns.finishedAt)))
     .returning({ job: jobRuns.job });
   return rows.length === 1;
+}
+
+/**
+ * An attempt's lease (ADR 070): its insert is the claim, `lease_until` moves while it runs, and
+ * `finishAttempt` ends it with the outcome.
+ */
+export function attemptLease(db: DbOrTx, key: AttemptKey): LeaseStore {
+  return {
+    claim: (startedAt, leaseUntil) => claimAttempt(db, key, { startedAt, leaseUntil }),
+    renew: (leaseUntil) => renewLease(db, key, leaseUntil),
+  };
 }
 
 /** Records how a running attempt ended; false when another instance had already closed it. */

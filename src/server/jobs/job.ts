@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { backoffDelay } from '#server/lib/lease.ts';
 
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
@@ -75,9 +76,9 @@ export function nextSlot(schedule: Schedule, at: Date): Date {
   return new Date(slotOf(schedule, at).getTime() + schedule.every);
 }
 
-/** The wait after failed attempt `attempt` (1-based): backoff, 2 x backoff, 4 x backoff... */
+/** The wait after failed attempt `attempt` (1-based): backoff, 2 x backoff, 4 x backoff... (lib/lease.ts). */
 export function retryDelay(retry: RetryPolicy, attempt: number): number {
-  return retry.backoff * 2 ** (attempt - 1);
+  return backoffDelay({ base: retry.backoff }, attempt);
 }
 
 /** Throws on a job the runner could not schedule sensibly; called when the runner is built. */

@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Database } from '#server/db/client.ts';
-import { createTestDatabase, onPostgres } from '#test/test-db.ts';
+import { createTestDatabase } from '#test/test-db.ts';
 import { everyMinutes, type Job } from './job.ts';
 import { captureLog, runsOf, testClock, waitFor } from './jobs.test-helpers.ts';
 import { createJobRunner } from './runner.ts';
 
-// On PostgreSQL each runner has its own connection pool, as two app instances would; PGlite is
-// single-process, so there both runners share the one database.
-describe(`two runners on one database (${onPostgres() ? 'two PostgreSQL pools' : 'one PGlite'})`, () => {
+// Each runner has its own connection pool, as two app instances would.
+describe('two runners on one database (two PostgreSQL pools)', () => {
   let a: Database;
   let b: Database;
   beforeAll(async () => {
     a = await createTestDatabase();
-    b = onPostgres() ? await openDb({ databaseUrl: a.url!, poolSize: 3 }) : a;
+    b = await openDb({ databaseUrl: a.url!, poolSize: 3 });
   });
   afterAll(async () => {
-    if (b !== a) await b?.close();
+    await b?.close();
     await a?.close();
   });
 

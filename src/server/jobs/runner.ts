@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { systemClock, type Clock } from '#server/lib/clock.ts';
+import { createLease, type Lease } from '#server/lib/lease.ts';
 import {
   DEFAULT_LEASE,
   DEFAULT_RETRY,
@@ -131,29 +132,22 @@ export function createJobRunner(deps: { db: Db; jobs: Job[]; log: FastifyBaseLog
 
     if (stopped) return skip(slot, 'stopped', next);
     const key = { job: job.name, slot, attempt: (last?.attempt ?? 0) + 1 };
-    const lease = job.lease ?? DEFAULT_LEASE;
-    const claimed = await repo.claimAttempt(db, key, {
-      startedAt: now,
-      leaseUntil: new Date(now.getTime() + lease),
-    });
-    if (!claimed) return skip(slot, 'claimed-elsewhere', earliest(new Date(now.getTime() + lease), next));
-    return run(e, key, next);
+    const ms = job.lease ?? DEFAULT_LEASE;
+    // The attempt's row is its lease (ADR 070): claimed once, renewed while it runs, ended by its outcome.
+    const lease = createLease(repo.attemptLease(db, key), { clock, ms });
+    if (!(await lease.claim())) return skip(slot, 'claimed-elsewhere', earliest(new Date(now.getTime() + ms), next));
+    return run(e, key, lease, next);
   }
 
   /** Runs a claimed attempt, renewing its lease meanwhile, and records how it ended. */
-  async function run(e: Entry, key: repo.AttemptKey, next: Date): Promise<Step> {
+  async function run(e: Entry, key: repo.AttemptKey, lease: Lease, next: Date): Promise<Step> {
     const { job } = e;
-    const lease = job.lease ?? DEFAULT_LEASE;
     const abort = (e.abort = new AbortController());
     const ctx: JobContext = { slot: key.slot, attempt: key.attempt, signal: abort.signal, log: e.log };
-    let running = true;
-    const renew = () =>
-      repo.renewLease(db, key, new Date(clock.now().getTime() + lease)).then(
-        (ok) => ok || !running || e.log.warn({ slot: key.slot, attempt: key.attempt }, 'job lease lost while running'),
-        (err: unknown) => e.log.warn({ err }, 'job lease renewal failed'),
-      );
-    const heartbeat = setInterval(() => void renew(), lease / 3);
-    heartbeat.unref();
+    const stopRenewing = lease.keepAlive({
+      lost: () => e.log.warn({ slot: key.slot, attempt: key.attempt }, 'job lease lost while running'),
+      failed: (err) => e.log.warn({ err }, 'job lease renewal failed'),
+    });
     const t0 = Date.now();
     let result: { ok: true; details: JobDetails | void } | { ok: false; err: unknown };
     try {
@@ -161,8 +155,7 @@ export function createJobRunner(deps: { db: Db; jobs: Job[]; log: FastifyBaseLog
     } catch (err) {
       result = { ok: false, err };
     } finally {
-      running = false;
-      clearInterval(heartbeat);
+      stopRenewing();
       e.abort = null;
     }
     if (!result.ok) return failed(e, key, next, result.err, ctx);

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   UNPROCESSABLE: 422,
   /** A marketplace answered with an anti-bot page instead of the listing (docs/listings.md section 6). */
   LISTING_BLOCKED: 422,
+  /** A page that is not one car: search results, a dealer's stock, a removed advert... (docs/listings.md section 1). */
+  NOT_A_LISTING: 422,
   LOCKED: 423,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -38,7 +38,7 @@ export function expectedVersion(
   const text = (Array.isArray(header) ? header[0]! : header).trim();
   const m = /^(?:W\/)?"?(\d{1,10})"?$/.exec(text);
   const version = m ? Number(m[1]) : NaN;
-  if (!m || version < 1 || version > INT4_MAX) {
+  if (!m || version > INT4_MAX) {
     const message = 'If-Match must be the version you read, e.g. "3"';
     throw new AppError('VALIDATION', message, { version: message });
   }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '#server/lib/app-error.ts';
 import { clientErrorForDatabase } from '#server/lib/database-errors.ts';
+import { humanIssueMessage } from '#server/lib/validation-messages.ts';
 
 export interface ErrorBody {
   message: string;
@@ -11,7 +12,8 @@ export interface ErrorBody {
 }
 
 /**
- * The one error handler. Validation failures answer 400 with a message per field; AppErrors answer
+ * The one error handler. Validation failures answer 400 with a message per field (zod's default
+ * English rewritten in plain words); AppErrors answer
  * their own status and message; values the database refuses answer 400 or 409 in plain words;
  * anything else is logged and answers a generic 500.
  */
@@ -21,7 +23,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
-        fields[field] ??= issue.message ?? 'Invalid value';
+        fields[field] ??= humanIssueMessage(field, issue);
       }
       const body: ErrorBody = { message: Object.values(fields).join('; '), code: 'VALIDATION', fields };
       return reply.status(400).send(body);

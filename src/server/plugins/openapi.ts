@@ -85,6 +85,8 @@ function errorResponses(route: RouteOptions, access: Access): Record<string, unk
     responses[409] = errorResponse(
       'STALE_VERSION: the record was changed by someone else since the version sent (If-Match or `version`); nothing was written.',
     );
+  // Bodies arrive uncompressed (plugins/request-encoding.ts).
+  if (writes) responses[415] = errorResponse('The body was sent with a Content-Encoding: send it uncompressed.');
   if (route.config?.rateLimit) responses[429] = errorResponse('Too many calls: the message says how long to wait.');
   responses[500] = errorResponse('Unexpected failure; the server log has the details (never the answer).');
   return responses;

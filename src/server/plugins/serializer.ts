@@ -44,16 +44,23 @@ const VALUE_RULES = [
   'contentMediaType',
 ] as const;
 
-/**
- * Response serializer: each route's zod response schema is compiled once to JSON Schema and then
- * to fast-json-stringify, which writes only the declared fields (so nothing undeclared, such as a
- * password hash, can leave) without re-validating every answer with zod. Schemas JSON Schema
- * cannot express fall back to the zod serializer.
- */
-export function serializerCompiler(input: CompilerInput) {
+function compile(input: CompilerInput): (data: unknown) => string {
   try {
     return fastJsonStringify(responseJsonSchema(input.schema as ZodType) as Parameters<typeof fastJsonStringify>[0]);
   } catch {
     return zodSerializerCompiler(input);
   }
+}
+
+/**
+ * Response serializer: each route's zod response schema is compiled once to JSON Schema and then
+ * to fast-json-stringify, which writes only the declared fields (so nothing undeclared, such as a
+ * password hash, can leave) without re-validating every answer with zod. Schemas JSON Schema
+ * cannot express fall back to the zod serializer. Compiled on a route's first answer, not when
+ * the route is registered: compiling every route's serializers was about a tenth of the app's
+ * start-up CPU (ADR 061).
+ */
+export function serializerCompiler(input: CompilerInput): (data: unknown) => string {
+  let compiled: ((data: unknown) => string) | undefined;
+  return (data) => (compiled ??= compile(input))(data);
 }

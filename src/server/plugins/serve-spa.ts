@@ -26,12 +26,14 @@ export async function serveSpa(app: FastifyInstance, opts: { webRoot: string }) 
       index: ['index.html'],
       // The build writes .br and .gz beside each script and style sheet (vite.config.ts).
       preCompressed: true,
+      // The Cache-Control below is ours alone (@fastify/static would otherwise set max-age=0 after it).
+      cacheControl: false,
       // Source maps are for the developer's machine: never served (the build also leaves them unlinked).
       allowedPath: (pathName) => !/\.map$/i.test(pathName),
       setHeaders(res, filePath) {
         const rel = path.relative(opts.webRoot, filePath);
         // Hashed assets never change; everything else (sw.js, manifest, icons) is revalidated.
-        res.header(
+        res.setHeader(
           'cache-control',
           rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

@@ -3,103 +3,7 @@ import WebSocket from 'ws';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '#test/test-app.ts';
 import { CROSS_SITE_MESSAGE } from './same-origin.ts';
 import { MAX_SOCKETS_PER_SESSION, TOO_MANY_SOCKETS_MESSAGE } from './websocket.ts';
-
-/** The HTTP answer to an upgrade the server refuses (the socket must never open). */
-async function refusedUpgrade(url: string, headers: Record<string, string>) {
-  const ws = new WebSocket(url, { headers });
-  let opened = false;
-  ws.on('open', () => (opened = true));
-  try {
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      ws.on('unexpected-response', (_req, res) => {
-        let body = '';
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      ws.on('open', () => reject(new Error('the upgrade was accepted')));
-      ws.on('error', () => {}); // ws reports the refused upgrade as an error as well
-      setTimeout(() => reject(new Error('no answer to the upgrade')), 5000);
-    });
-    expect(opened).toBe(false);
-    return { status: answer.status, body: JSON.parse(answer.body) as unknown };
-  } finally {
-    ws.terminate();
-  }
-}
-
-// @fastify/websocket is registered inside the websocket plugin's own scope, so `injectWS` is not
-// decorated on the root app; these tests use a real listening server and the `ws` client instead,
-// which also exercises the HTTP upgrade exactly as a browser does.
-
-interface Message {
-  type: string;
-  data: Record<string, unknown>;
-}
-
-/** A client socket that records every message and its close, from before the upgrade completes. */
-class Client {
-  readonly messages: Message[] = [];
-  closed: { code: number; reason: string } | null = null;
-  private waiters = new Set<() => void>();
-  readonly ws: WebSocket;
-
-  constructor(url: string, cookie?: string) {
-    this.ws = new WebSocket(url, cookie ? { headers: { cookie } } : {});
-    this.ws.on('message', (raw) => {
-      this.messages.push(JSON.parse(String(raw)) as Message);
-      this.notify();
-    });
-    this.ws.on('close', (code, reason) => {
-      this.closed = { code, reason: String(reason) };
-      this.notify();
-    });
-    this.ws.on('error', () => {}); // surfaced through 'close' or 'unexpected-response'
-  }
-
-  private notify() {
-    for (const waiter of this.waiters) waiter();
-  }
-
-  /** Resolves when `check` holds, re-checked after every message and on close. */
-  until<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 5000): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const attempt = () => {
-        const value = check();
-        if (value) {
-          this.waiters.delete(attempt);
-          clearTimeout(timer);
-          resolve(value);
-        }
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(attempt);
-        reject(
-          new Error(
-            `timed out waiting for ${what}; got ${JSON.stringify(this.messages)} closed=${JSON.stringify(this.closed)}`,
-          ),
-        );
-      }, timeoutMs);
-      this.waiters.add(attempt);
-      attempt();
-    });
-  }
-
-  message(type: string, timeoutMs?: number) {
-    return this.until(() => this.messages.find((m) => m.type === type), `a '${type}' message`, timeoutMs);
-  }
-
-  closedWith() {
-    return this.until(() => this.closed, 'the socket to close');
-  }
-
-  of(type: string) {
-    return this.messages.filter((m) => m.type === type);
-  }
-
-  close() {
-    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.terminate();
-  }
-}
+import { refusedUpgrade, Client } from './websocket.test-helpers.ts';
 
 describe('WebSocket /api/ws', () => {
   let t: TestApp;
@@ -303,22 +207,5 @@ describe('WebSocket /api/ws', () => {
     await client.message('import_created');
     expect(client.messages.map((m) => m.type)).toEqual(['connected', 'import_created']);
     expect(client.closed).toBeNull();
-  });
-});
-
-describe('WebSocket /api/ws on shutdown', () => {
-  it('closes open sockets when the app closes', async () => {
-    const t = await createTestApp();
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { cookie } = await t.loginAs('user');
-    const client = new Client(`${address.replace(/^http/, 'ws')}/api/ws`, cookie);
-    await client.message('connected');
-    const closing = t.close();
-    const closed = await client.closedWith();
-    // websocket.ts means to send 1001 'Server shutting down', but @fastify/websocket's own preClose
-    // hook closes every client first (no status code: 1005). The browser reconnects either way.
-    expect([1001, 1005]).toContain(closed.code);
-    await closing;
-    expect(client.ws.readyState).toBe(WebSocket.CLOSED);
   });
 });

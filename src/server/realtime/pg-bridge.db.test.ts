@@ -5,7 +5,7 @@ import pino from 'pino';
 import WebSocket from 'ws';
 import type { Database } from '#server/db/client.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { createTestDatabase, onPostgres } from '#test/test-db.ts';
+import { createTestDatabase } from '#test/test-db.ts';
 import { createLocalHub, type EventHub, type HubEvent } from './hub.ts';
 import { createPgHub } from './pg-bridge.ts';
 
@@ -58,7 +58,7 @@ describe('createLocalHub (one instance)', () => {
   });
 });
 
-describe.skipIf(!onPostgres())('two instances on one PostgreSQL (LISTEN/NOTIFY bridge)', () => {
+describe('two instances on one PostgreSQL (LISTEN/NOTIFY bridge)', () => {
   const log = pino({ level: 'silent' });
   let database: Database;
   let hubA: EventHub;
@@ -207,9 +207,11 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL (LISTEN/NOTIFY b
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
-  it('ends the sessions on a running instance when `npm run users -- reset-password` runs beside it', async () => {
+  it('ends the sessions and tokens on a running instance when `npm run users -- reset-password` runs beside it', async () => {
     const { user, cookie } = await b.loginAs('user');
     const socket = await openOnB(cookie);
+    const { token } = await b.services.apiTokens.create(user, 'Chrome');
+    expect(await b.services.apiTokens.authenticate(token)).not.toBeNull();
     expect((await b.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
     const run = spawnSync(
       'node_modules/.bin/tsx',
@@ -217,7 +219,8 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL (LISTEN/NOTIFY b
       { env: { ...process.env, DATABASE_URL: database.url! }, encoding: 'utf8', timeout: 60_000 },
     );
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain('its sessions were ended');
+    expect(run.stdout).toContain('its sessions and access tokens were ended');
+    expect(await b.services.apiTokens.authenticate(token)).toBeNull();
     expect(await waitFor(() => socket.closed(), 'the socket on B to close')).toEqual({
       code: 4001,
       reason: 'Session ended',

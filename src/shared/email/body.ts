@@ -1,6 +1,6 @@
 /**
  * The body staff type: plain text where only <i>, <b>, <strong>, <em> and <u> are kept as formatting
- * (document 2, section 5); everything else is shown as typed, escaped.
+ * (the tags staff use in a message); everything else is shown as typed, escaped.
  */
 
 export const ALLOWED_BODY_TAGS = ['i', 'b', 'strong', 'em', 'u'] as const;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bodyToHtml, bodyToText } from './body.ts';
-import {
-  leadTemplateValues,
-  proposalTemplateValues,
-  renderTemplate,
-  templateAvailable,
-  unknownVariables,
-} from './template.ts';
+import { leadTemplateValues, proposalTemplateValues, renderTemplate, unknownVariables } from './template.ts';
+import { missingTemplateValues, placeholderSpans, templateOffered, unfilledPlaceholders } from './template-gaps.ts';
 
 const lead = {
   firstName: 'Ana',
@@ -28,13 +23,24 @@ describe('templates', () => {
     expect(unknownVariables('{{firstName}} {{firstname}} {{price}} {{price}}')).toEqual(['firstname', 'price']);
   });
 
-  it('offers a template only when the required variables it uses have values; never proposal templates', () => {
-    const values = leadTemplateValues(lead, user);
-    expect(templateAvailable({ title: 'x', body: '{{firstName}} {{vehicleMake}}' }, values)).toBe(true);
-    expect(templateAvailable({ title: 'x', body: '{{vehicleModel}}' }, values)).toBe(false); // 'Not specified'
-    expect(templateAvailable({ title: '{{lastName}}', body: 'x' }, values)).toBe(false);
-    expect(templateAvailable({ title: 'x', body: '{{vehicleYear}}' }, values)).toBe(true); // not in the rule
-    expect(templateAvailable({ title: 'x', body: '{{proposalUrl}}' }, values)).toBe(false);
+  it('offers every template but proposal ones, and names the values the lead lacks (ADR 063)', () => {
+    const values = leadTemplateValues({ ...lead, vehicleMake: '' }, user);
+    expect(templateOffered({ title: 'x', body: '{{firstName}} {{vehicleMake}}' })).toBe(true);
+    expect(templateOffered({ title: 'x', body: '{{proposalUrl}}' })).toBe(false);
+    const t = {
+      title: 'O seu {{vehicleMake}}',
+      body: '{{firstName}} {{lastName}} {{vehicleModel}} {{vehicleYear}} {{x}}',
+    };
+    // Empty make and 'Not specified' model both count as missing; unknown variables are not values.
+    expect(missingTemplateValues(t, values)).toEqual(['vehicleMake', 'lastName', 'vehicleModel', 'vehicleYear']);
+    const body = renderTemplate(t.body, values);
+    expect(body).toBe('Ana [Last Name] [Vehicle Model] [Vehicle Year] {{x}}');
+    expect(unfilledPlaceholders(body, ['lastName', 'vehicleMake'])).toEqual(['[Last Name]']);
+    expect(placeholderSpans('[Vehicle Year] e [Last Name] e [Vehicle Year]', ['lastName', 'vehicleYear'])).toEqual([
+      [0, 14],
+      [17, 28],
+      [31, 45],
+    ]);
   });
 
   it('proposal figures in Portuguese euros, exact cents, the page in the chosen language', () => {
@@ -52,8 +58,9 @@ describe('templates', () => {
       'en',
     );
     expect(v.proposalUrl).toBe('https://site.pt/proposals/abc');
-    expect(String(v.proposalIsv).replace(/\s/g, ' ')).toBe('1 851,35 €');
-    expect(String(v.proposalService).replace(/\s/g, ' ')).toMatch(/^2 ?340,00 €$/);
+    // The proposal page's format (src/shared/money-format.ts), with the cents.
+    expect(v.proposalIsv).toBe('€1\u00a0851,35');
+    expect(v.proposalService).toBe('€2\u00a0340,00');
     expect(
       proposalTemplateValues(
         {

@@ -1,8 +1,10 @@
 /**
  * E-mail templates: double-brace variables ({{firstName}}), their sample values for the preview,
- * bracketed fallbacks where a value is missing, and the rule that decides which templates a lead
- * can use (document 2, sections 3 and 5).
+ * bracketed fallbacks where a value is missing (ADR 028). Which templates a lead
+ * is offered, and the values it lacks: template-gaps.ts (ADR 063).
  */
+
+import { formatEuroDecimal } from '#shared/money-format.ts';
 
 export const TEMPLATE_VARIABLES = [
   'firstName',
@@ -25,16 +27,6 @@ export type TemplateValues = Partial<Record<TemplateVariable, string | number | 
 /** The template the proposal e-mail uses; it exists on a fresh install. */
 export const PROPOSAL_TEMPLATE_ID = 'proposal-email';
 
-/** A template is offered on a lead only when each of these it uses has a value (document 2, section 5). */
-export const REQUIRED_FOR_AVAILABILITY: readonly TemplateVariable[] = [
-  'firstName',
-  'lastName',
-  'email',
-  'vehicleMake',
-  'vehicleModel',
-  'reference',
-  'userName',
-];
 /** Variables only a proposal fills: templates using them are sent from a proposal, not the Send e-mail dialog. */
 export const PROPOSAL_VARIABLES: readonly TemplateVariable[] = [
   'proposalUrl',
@@ -100,25 +92,15 @@ export function renderTemplate(text: string, values: TemplateValues): string {
   });
 }
 
-/** Whether the Send e-mail dialog offers a template for these values (document 2, section 5). */
-export function templateAvailable(template: { title: string; body: string }, values: TemplateValues): boolean {
-  const used = variablesIn(`${template.title}\n${template.body}`);
-  if (used.some((v) => (PROPOSAL_VARIABLES as readonly string[]).includes(v))) return false;
-  return used.every(
-    (v) => !(REQUIRED_FOR_AVAILABILITY as readonly string[]).includes(v) || present(values[v as TemplateVariable]),
-  );
-}
-
+/** Shown when no template can be offered (only proposal templates exist); which are offered: template-gaps.ts. */
 export const NO_TEMPLATES_NOTE =
   'No templates available - some templates require additional lead information (vehicle make/model, etc.)';
 
-/** Amounts in the proposal e-mail: Portuguese euros, e.g. '24 500,00 €'; null stays missing. */
-export function formatEurosPt(amount: string | null | undefined): string | null {
-  if (amount === null || amount === undefined || amount.trim() === '') return null;
-  const n = Number(amount);
-  if (!Number.isFinite(n)) return null;
-  return new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR', useGrouping: true }).format(n);
-}
+/**
+ * Amounts in the proposal e-mail, written as the proposal page writes them (src/shared/money-format.ts)
+ * with exact cents: '€24 500,00'; null stays missing.
+ */
+export const formatEurosPt = (amount: string | null | undefined): string | null => formatEuroDecimal(amount);
 
 /** The default proposal e-mail on a fresh install (Portuguese, edited by staff afterwards). */
 export const DEFAULT_PROPOSAL_TEMPLATE = {

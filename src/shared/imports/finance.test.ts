@@ -60,7 +60,7 @@ describe('parseEurosExact', () => {
     ['24.500,50 €', '24500.50'],
     ['1,234.56', '1234.56'],
     ['12,5', '12.50'],
-    ['1.234', '1234.00'],
+    ['1.234,00', '1234.00'],
     ['0', '0.00'],
     ['9999999999999.99', '9999999999999.99'],
   ])('%s -> %s', (text, expected) => expect(parseEurosExact(text)).toBe(expected));
@@ -70,7 +70,9 @@ describe('parseEurosExact', () => {
     expect(parseEurosExact(Number.NaN)).toBeNull();
     expect(parseEurosExact(1e21)).toBeNull();
   });
-  it.each(['abc', '12.345,678', '', '1..2'])('refuses %j', (text) => expect(parseEurosExact(text)).toBeNull());
+  it.each(['abc', '12.345,678', '', '1..2', '1.234', '180,505'])('refuses %j', (text) =>
+    expect(parseEurosExact(text)).toBeNull(),
+  );
 });
 
 // Amounts up to the column's 13 integer digits, as decimal strings with two places.

@@ -1,5 +1,6 @@
+import { parseMoneyInput } from '#shared/number-input.ts';
 /**
- * An import's finances (document 2 section 9), exact to the cent: decimal strings in and out,
+ * An import's finances (docs/imports-api.md), exact to the cent: decimal strings in and out,
  * integer cents (BigInt) in between, never floating point.
  *
  * - costs invoiced to us = sum of the costs flagged invoicedToUs;
@@ -85,7 +86,8 @@ export const MAX_AMOUNT_CENTS = 9_999_999_999_999_99n;
 /**
  * Euros typed by staff or sent by a client, as a decimal string with two places, or null when the
  * text is not an amount: '24500', '24500.5', '24 500,50', '24.500,50 €', '1,234.56', and numbers.
- * Exact: digits are moved as text, never through a float.
+ * Text is read by the one shared parser (ADR 052): '1.234' is ambiguous and refused. Exact: digits
+ * are moved as text, never through a float.
  */
 export function parseEurosExact(input: string | number): string | null {
   if (typeof input === 'number') {
@@ -94,17 +96,6 @@ export function parseEurosExact(input: string | number): string | null {
     input = String(input);
     if (/e/i.test(input)) return null;
   }
-  const s = input.trim().replace(/[\s\u00a0\u202f€]/g, '');
-  const negative = s.startsWith('-');
-  const body = negative ? s.slice(1) : s;
-  let normal: string;
-  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(body) || /^\d+,\d{1,2}$/.test(body)) {
-    normal = body.replace(/\./g, '').replace(',', '.'); // Portuguese: '24.500,50', '12,5'
-  } else if (/^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(body)) {
-    normal = body.replace(/,/g, ''); // English thousands: '24,500.50'
-  } else if (/^\d+(\.\d{1,2})?$/.test(body)) {
-    normal = body;
-  } else return null;
-  const cents = toCents(normal);
-  return fromCents(negative ? -cents : cents);
+  const r = parseMoneyInput(input, { negative: true });
+  return r.ok ? fromCents(toCents(r.value)) : null;
 }

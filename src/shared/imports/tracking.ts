@@ -69,3 +69,13 @@ const DAY_MS = 86_400_000;
 /** Whole days since the import entered its current stage (0 on the day it did). */
 export const daysInStage = (statusChangedAt: string | Date, now: Date): number =>
   Math.max(0, Math.floor((now.getTime() - new Date(statusChangedAt).getTime()) / DAY_MS));
+
+/** '12 de dezembro de 2026' for a calendar date, YYYY-MM-DD (no time zone shifts it; ADR 068). */
+export function portugueseDate(ymd: string): string {
+  return new Date(`${ymd}T12:00:00Z`).toLocaleDateString('pt-PT', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}

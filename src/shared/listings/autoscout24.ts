@@ -16,7 +16,15 @@ import {
   parsePower,
   parsePrice,
 } from './numbers.ts';
-import { cleanText, countryCode, findObject, foldText, isRecord, pathGet } from './text.ts';
+import { cleanText, countryCode, foldText, isRecord, pathGet } from './text.ts';
+import {
+  euroNormOf,
+  gearboxOf,
+  particleFilterIn,
+  sellerTypeOf,
+  stringsIn,
+  type VehicleFacts,
+} from './vehicle-facts.ts';
 
 /** trackingParams.classified_country one-letter codes. */
 const TRACKING_COUNTRY: Record<string, string> = {
@@ -31,16 +39,12 @@ const TRACKING_COUNTRY: Record<string, string> = {
   P: 'PT',
 };
 
-const looksLikeListing = (o: Record<string, unknown>) =>
-  isRecord(o.vehicle) && (isRecord(o.prices) || Array.isArray(o.images));
-
 export function parseAutoscout24(html: string): ListingData | null {
   const data = nextData(html, findScripts(html));
   const pageProps = pathGet(data, 'props', 'pageProps') ?? pathGet(data, 'pageProps');
-  let details = pathGet(pageProps, 'listingDetails') ?? pathGet(pageProps, 'listing');
-  // At its own path a vehicle is enough; elsewhere in the state it must come with prices or images.
-  if (!isRecord(details) || !isRecord(details.vehicle)) details = findObject(data, looksLikeListing);
-  return isRecord(details) ? fromListingDetails(details, html) : null;
+  const details = pathGet(pageProps, 'listingDetails') ?? pathGet(pageProps, 'listing');
+  // Only the advert at its own path: a car elsewhere in the state is a search result or a recommendation.
+  return isRecord(details) && isRecord(details.vehicle) ? fromListingDetails(details, html) : null;
 }
 
 /** A number field or its formatted twin. */
@@ -88,6 +92,7 @@ function fromListingDetails(d: Record<string, unknown>, html: string): ListingDa
   pricesOf(d, out);
   const seller = isRecord(d.seller) ? d.seller : {};
   out.sellerName = cleanText(seller.companyName) ?? cleanText(seller.contactName) ?? cleanText(seller.name);
+  Object.assign(out, factsOf(v, seller));
   out.imageUrls = imageList(Array.isArray(d.images) && d.images.length > 0 ? d.images : d.headerImage);
   return hasCarData(out) || out.price ? out : null;
 }
@@ -165,6 +170,21 @@ function pricesOf(d: Record<string, unknown>, out: ListingData): void {
   // superDeal.oldPriceFormatted is the only structured reduction signal; suggestedRetail is the new-car list price.
   const old = positive(parsePrice(pathGet(d, 'superDeal', 'oldPriceFormatted')));
   if (old && out.price && Number(old) > Number(out.price)) out.originalPrice = old;
+}
+
+/**
+ * Euro norm (`environmentEuDirective`), gearbox (`transmissionType`), particle filter (a
+ * `hasParticleFilter` flag, else the equipment lists) and seller type (`isDealer`, else `type`).
+ */
+function factsOf(v: Record<string, unknown>, seller: Record<string, unknown>): VehicleFacts {
+  const flag = v.hasParticleFilter;
+  return {
+    euroNorm: euroNormOf(fmtOf(v.environmentEuDirective) ?? fmtOf(v.emissionClass)),
+    gearbox: gearboxOf(fmtOf(v.transmissionType) ?? fmtOf(v.transmission) ?? fmtOf(v.gearbox)),
+    particleFilter: typeof flag === 'boolean' ? flag : particleFilterIn(stringsIn(v.equipment)),
+    sellerType:
+      typeof seller.isDealer === 'boolean' ? (seller.isDealer ? 'dealer' : 'private') : sellerTypeOf(seller.type),
+  };
 }
 
 const positive = (price: string | null): string | null => (price !== null && Number(price) > 1 ? price : null);

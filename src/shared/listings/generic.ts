@@ -18,6 +18,7 @@ import {
   parsePrice,
 } from './numbers.ts';
 import { cleanText, countryCode, isRecord } from './text.ts';
+import { euroNormOf, gearboxOf } from './vehicle-facts.ts';
 
 type Node = Record<string, unknown>;
 
@@ -32,6 +33,33 @@ const isProduct = (n: Node) => typesOf(n).includes('product');
 
 export function parseGeneric(html: string, url: string, marketplace: Marketplace = 'generic'): ListingData | null {
   return fromJsonLd(html, url, marketplace) ?? fromOpenGraph(html, url, marketplace);
+}
+
+/**
+ * How many cars the page's JSON-LD describes: vehicle nodes, products with an offer, or the items of
+ * an ItemList/OfferCatalog. More than one means a list page, which the generic parser never reads.
+ */
+export function jsonLdCarCount(html: string): number {
+  const nodes = allNodes(jsonLdBlocks(findScripts(html)));
+  const cars = nodes.filter((n) => isVehicle(n) || (isProduct(n) && n.offers !== undefined));
+  // A Product and the Car it wraps (offers.itemOffered) are one car.
+  const wrapped = cars.filter((n) => cars.some((p) => p !== n && isProduct(p) && pathOffered(p) === n)).length;
+  const lists = nodes
+    .filter((n) => typesOf(n).some((t) => t === 'itemlist' || t === 'offercatalog'))
+    .map((n) => {
+      const items = Array.isArray(n.itemListElement) ? n.itemListElement.filter(isRecord) : [];
+      const carItems = items.filter((i) => {
+        const item = isRecord(i.item) ? i.item : i;
+        return isVehicle(item) || isProduct(item) || typesOf(item).includes('offer');
+      });
+      return carItems.length;
+    });
+  return Math.max(cars.length - wrapped, ...lists, 0);
+}
+
+function pathOffered(product: Node): unknown {
+  const offers = Array.isArray(product.offers) ? product.offers[0] : product.offers;
+  return isRecord(offers) ? offers.itemOffered : undefined;
 }
 
 /** Every node of the JSON-LD blocks: @graph entries, arrays, and nested objects (offers.itemOffered…). */
@@ -94,13 +122,23 @@ function fromJsonLd(html: string, url: string, marketplace: Marketplace): Listin
     out.priceWithoutVat = positive(parsePrice(netSpec?.price));
     const seller = offer.seller ?? offer.offeredBy ?? car.seller;
     out.sellerName = nameOf(seller);
+    out.sellerType = sellerTypeOfNode(seller);
     out.country = countryOf(seller) ?? countryOf(offer.availableAtOrFrom) ?? countryOf(offer.areaServed);
     if (!out.priceWithoutVat && offer.valueAddedTaxIncluded === false) out.priceWithoutVat = out.price;
   }
   out.country ??= countryOf(car);
+  out.gearbox = gearboxOf(nameOf(car.vehicleTransmission));
+  out.euroNorm = euroNormOf(nameOf(car.meetsEmissionStandard));
   out.imageUrls = imageList(collectImages(car.image ?? product?.image), url);
   if (out.imageUrls.length === 0) out.imageUrls = imageList(metaContents(html, 'og:image'), url);
   return hasCarData(out) ? out : null;
+}
+
+/** schema.org seller: a Person is private; an AutoDealer or other business is a dealer. */
+function sellerTypeOfNode(seller: unknown): ListingData['sellerType'] {
+  const types = isRecord(seller) ? [seller['@type']].flat().map(String) : [];
+  if (types.includes('Person')) return 'private';
+  return types.some((t) => /dealer|business|organization|store|automotive/i.test(t)) ? 'dealer' : null;
 }
 
 const positive = (price: string | null): string | null => (price !== null && Number(price) > 1 ? price : null);

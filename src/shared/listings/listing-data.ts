@@ -24,6 +24,10 @@ export function emptyListing(marketplace: Marketplace): ListingData {
     originalPrice: null,
     currency: null,
     sellerName: null,
+    euroNorm: null,
+    particleFilter: null,
+    gearbox: null,
+    sellerType: null,
     imageUrls: [],
   };
 }

@@ -17,7 +17,9 @@ import { imageList } from './images.ts';
 import { co2CycleFor, co2LabelOf, emptyListing, hasCarData, makeFromTitle } from './listing-data.ts';
 import { currencyOf } from './money.ts';
 import { parseCo2, parseEngineCc, parseInteger, parseMonthYear, parsePower, parsePrice } from './numbers.ts';
-import { cleanText, countryCode, findObject, isRecord, pathGet } from './text.ts';
+import { cleanText, countryCode, isRecord, pathGet } from './text.ts';
+import { LABEL_EXCLUDE, LABELS } from './mobile-de-labels.ts';
+import { factsFromRows, particleFilterIn, sellerTypeOf, stringsIn } from './vehicle-facts.ts';
 
 type Attributes = Map<string, string>;
 
@@ -84,8 +86,6 @@ function legacyAd(scripts: ScriptElement[]): Record<string, unknown> | null {
         if (isRecord(ad) && looksLikeListing(ad)) return ad;
       }
     }
-    const found = findObject(state, looksLikeListing);
-    if (found) return found;
   }
   return null;
 }
@@ -113,29 +113,6 @@ function attributesOf(listing: Record<string, unknown>): Attributes {
   }
   return attrs;
 }
-
-/** A row about consumption, cost, class or tank size, whatever its first word ("Kraftstoffverbrauch", "Fuel consumption", "CO₂-Klasse"). */
-const NOT_THE_VALUE =
-  /verbrauch|verbruik|consum|consommation|tank|prijs|prix|price|preis|kosten|cost|klass|class|steuer|belasting|taxe/i;
-
-/**
- * Tag first, then the localized row labels (de, en, fr, nl, it, es, pl), as mobile.de prints them
- * (seen on real pages: "Kraftstoffart" next to "Kraftstoffverbrauch2", French "Émissions de CO₂
- * (peigne)2", footnote digits glued to the label). Labels are matched without diacritics.
- */
-const LABELS: Record<string, RegExp> = {
-  mileage: /^(kilometerstand|mileage|kilometrage|chilometraggio|kilometraje|przebieg)/i,
-  cubicCapacity: /^(hubraum|cubic capacity|cylindree|inhoud|cilinderinhoud|cilindrata|cilindrada|pojemnosc)/i,
-  power: /^(leistung|power|puissance|vermogen|potenza|potencia|moc)/i,
-  fuel: /^(kraftstoff|fuel|carburant|brandstof|carburante|combustible|alimentazione|rodzaj paliwa)/i,
-  firstRegistration:
-    /^(erstzulassung|first registration|date (d')?immatriculation|eerste (registratie|inschrijving)|immatricolazione|primera matriculacion|pierwsza rejestracja)/i,
-  'envkv.co2Emissions': /^(?=.*co[\s.]*[₂2])(?=.*(emis|ausstoss|uitstoot))/i,
-  'envkv.engineType': /^(antriebsart|drive type|type aandrijving|motorisation|tipo di motore|tipo de motor)/i,
-  trimLine: /^(ausstattungslinie|trim line|trimdraad|uitrustingsniveau|ligne de coupe|finition|allestimento)/i,
-};
-/** Rows whose label must not be taken for the value's own row, per tag. */
-const LABEL_EXCLUDE: Record<string, RegExp> = { fuel: NOT_THE_VALUE, 'envkv.co2Emissions': NOT_THE_VALUE };
 
 function attr(attrs: Attributes, tag: string): string | null {
   // A namespaced tag ('envkv.co2Emissions' for 'co2Emissions'), never a consumption row ('envkv.consumptionDetails.fuel').
@@ -180,6 +157,10 @@ function fromListing(l: Record<string, unknown>, html: string): ListingData | nu
   out.sellerName = text(contact.name);
   const prefix = /^([A-Z]{2})-/.exec(text(contact.address2) ?? '');
   out.country = countryCode(value(contact.country)) ?? (prefix ? prefix[1]! : null);
+  out.sellerType = sellerTypeOf(
+    value(contact.enumType) ?? value(contact.sellerType) ?? value(l.sellerType) ?? value(contact.type),
+  );
+  out.particleFilter ??= particleFilterIn(stringsIn(value(l.features)));
 
   pricesOf(l, out);
   const images = Array.isArray(l.images) && l.images.length > 0 ? l.images : l.galleryImages;
@@ -204,6 +185,8 @@ function fillSpecs(out: ListingData, attrs: Attributes, fuel: FuelInfo): void {
   const co2Text = attr(attrs, 'envkv.co2Emissions') ?? attr(attrs, 'co2Emissions');
   out.co2 = parseCo2(co2Text);
   out.co2Cycle = co2CycleFor(out.co2, out.firstRegistration, co2LabelOf(co2Text));
+  // Tags ('emissionClass', 'transmission') and labels ('Schadstoffklasse', 'Getriebe') alike.
+  Object.assign(out, factsFromRows([...attrs].map(([k, v]) => [k.replace(/^label:/, ''), v] as [string, string])));
 }
 
 /**

@@ -1,12 +1,17 @@
-import type { BlockProtection, ListingData, Marketplace, ParseOutcome } from './types.ts';
+import type { ListingData, Marketplace, NotListingKind, ParseOutcome } from './types.ts';
 import { parseAutoscout24 } from './autoscout24.ts';
-import { parseGeneric } from './generic.ts';
-import { metaContent, pageTitle, parseAttributes } from './html-scripts.ts';
+import { detectBlockPage } from './block-page.ts';
+import { jsonLdCarCount, parseGeneric } from './generic.ts';
+import { findScripts, metaContent, nextData, parseAttributes } from './html-scripts.ts';
 import { marketplaceOf } from './hosts.ts';
 import { parseMobileDe } from './mobile-de.ts';
+import { classifyPage, notFoundKind } from './page-kind.ts';
 import { parseStandvirtual } from './standvirtual.ts';
+import { isRecord, pathGet } from './text.ts';
 
-const PARSERS: Record<Exclude<Marketplace, 'generic'>, (html: string, url: string) => ListingData | null> = {
+type ListedMarketplace = Exclude<Marketplace, 'generic'>;
+
+const PARSERS: Record<ListedMarketplace, (html: string, url: string) => ListingData | null> = {
   autoscout24: (html) => parseAutoscout24(html),
   'mobile.de': (html) => parseMobileDe(html),
   standvirtual: (html, url) => parseStandvirtual(html, url, 'standvirtual'),
@@ -14,26 +19,49 @@ const PARSERS: Record<Exclude<Marketplace, 'generic'>, (html: string, url: strin
 };
 
 /**
- * Car data from a saved or fetched listing page. Block pages are recognized first; then the
- * parser of the URL's marketplace, then the generic parser (JSON-LD, Open Graph) for unknown hosts
- * or when the marketplace parser finds nothing (the data keeps the known marketplace). Never throws.
+ * Car data from a saved or fetched listing page, or a refusal saying what the page is
+ * (docs/listings.md section 1). Block pages first; then the page's marketplace (its host, else its own
+ * canonical address, else its structure) and that marketplace's own signals decide whether it is one
+ * advert, a list or a gone advert; only then does a parser read it. The generic parser (JSON-LD, Open
+ * Graph) reads only a page that shows one car, and says it guessed. Never throws.
  */
 export function parseListing(html: string, url: string): ParseOutcome {
   try {
-    if (typeof html !== 'string' || html.trim() === '') return { ok: false, reason: 'not_a_listing' };
+    if (typeof html !== 'string' || html.trim() === '') return refusal('other');
     const protection = detectBlockPage(html);
     if (protection) return { ok: false, reason: 'blocked', protection };
-    const marketplace = typeof url === 'string' ? marketplaceOf(url) : null;
     const pageUrl = typeof url === 'string' ? url : '';
-    const specific =
-      marketplace && marketplace !== 'generic' ? PARSERS[marketplace](html, pageUrl) : sniffMarketplace(html, pageUrl);
-    const data = specific
-      ? withPageMetadata(specific, html, pageUrl)
-      : parseGeneric(html, pageUrl, marketplace ?? 'generic');
-    return data ? { ok: true, data } : { ok: false, reason: 'not_a_listing' };
+    const byHost = pageUrl ? marketplaceOf(pageUrl) : null;
+    const scripts = findScripts(html);
+    const data = nextData(html, scripts);
+    const known = byHost && byHost !== 'generic' ? { marketplace: byHost, url: pageUrl } : sniffMarketplace(html, data);
+    if (known) {
+      const page = classifyPage(known.marketplace, html, known.url, data, scripts);
+      if (page.kind === 'not_listing') return refusal(page.what, page.cars);
+      const specific = PARSERS[known.marketplace](html, known.url ?? pageUrl);
+      if (specific) return { ok: true, data: withPageMetadata(specific, html, known.url ?? pageUrl) };
+      // A marketplace page without its advert that says the advert is gone is not guessed from.
+      if (notFoundKind(html) === 'removed') return refusal('removed');
+    }
+    return guess(html, pageUrl, byHost ?? 'generic');
   } catch {
-    return { ok: false, reason: 'not_a_listing' };
+    return refusal('other');
   }
+}
+
+const refusal = (kind: NotListingKind, cars: number | null = null): ParseOutcome => ({
+  ok: false,
+  reason: 'not_a_listing',
+  kind,
+  cars,
+});
+
+/** The generic parser, only on a page that shows at most one car; its answer is a guess. */
+function guess(html: string, url: string, marketplace: Marketplace): ParseOutcome {
+  const cars = jsonLdCarCount(html);
+  if (cars > 1) return refusal('search_results', cars);
+  const data = parseGeneric(html, url, marketplace);
+  return data ? { ok: true, data, guessed: true } : refusal(notFoundKind(html));
 }
 
 /**
@@ -58,23 +86,22 @@ function withPageMetadata(data: ListingData, html: string, url: string): Listing
 
 /**
  * An unknown host (pasted source under another address, a shortened link, the test fixture
- * server): the page's own structure says which marketplace it is. Each parser needs its own
- * embedded data, so at most one of them finds a car.
+ * server): the page's own address (canonical link, og:url) names the marketplace and is the page
+ * URL; failing that, the page's structure does, with no address to read signals from.
  */
-function sniffMarketplace(html: string, url: string): ListingData | null {
-  // A saved page names its own address (canonical link, og:url): that picks the parser and is the page URL.
+function sniffMarketplace(html: string, data: unknown): { marketplace: ListedMarketplace; url: string | null } | null {
   const own = ownUrl(html);
   const ownMarketplace = own ? marketplaceOf(own) : null;
-  if (own && ownMarketplace && ownMarketplace !== 'generic') {
-    const data = PARSERS[ownMarketplace](html, own);
-    if (data) return data;
+  if (own && ownMarketplace && ownMarketplace !== 'generic') return { marketplace: ownMarketplace, url: own };
+  const pageProps = pathGet(data, 'props', 'pageProps') ?? pathGet(data, 'pageProps');
+  if (isRecord(pageProps)) {
+    if ('listingDetails' in pageProps || Array.isArray(pageProps.listings))
+      return { marketplace: 'autoscout24', url: null };
+    if ('advert' in pageProps || 'urqlState' in pageProps) return { marketplace: 'standvirtual', url: null };
   }
-  if (html.includes('listingDetails')) return PARSERS.autoscout24(html, url);
-  if (/__next_f\.push|__INITIAL_STATE__/.test(html)) {
-    const mobile = PARSERS['mobile.de'](html, url);
-    if (mobile) return mobile;
-  }
-  if (/"advert"\s*:/.test(html)) return PARSERS.standvirtual(html, url);
+  if (/__next_f\.push|__INITIAL_STATE__/.test(html)) return { marketplace: 'mobile.de', url: null };
+  if (html.includes('listingDetails')) return { marketplace: 'autoscout24', url: null };
+  if (/"advert"\s*:/.test(html)) return { marketplace: 'standvirtual', url: null };
   return null;
 }
 
@@ -89,41 +116,4 @@ function ownUrl(html: string): string | null {
   }
   const og = metaContent(head, 'og:url');
   return og && /^https?:\/\//i.test(og) ? og : null;
-}
-
-/** A page this large that carries app state is a real page, whatever scripts it mentions. */
-const REAL_PAGE_MIN_LENGTH = 50_000;
-const APP_STATE = /__NEXT_DATA__|__next_f\.push|__INITIAL_STATE__/;
-const DENIED_TITLE =
-  /access denied|zugriff verweigert|acc[eè]s refus[eé]|acceso denegado|accesso negato|toegang geweigerd|acesso negado|forbidden|request blocked|attention required|just a moment|pardon our interruption/i;
-
-/**
- * Anti-bot challenge or denial pages (docs/listings.md section 6). Markers: Akamai
- * `sec-if-cpt-container` / edgesuite "Reference #"; DataDome `captcha-delivery`; CloudFront "The
- * request could not be satisfied" / "Generated by cloudfront". A small page titled "Access denied"
- * (or with a 403/429 status) without a vendor marker is 'unknown'. Null for an ordinary page.
- */
-export function detectBlockPage(html: string, status?: number): BlockProtection | null {
-  if (typeof html !== 'string') return status === 403 || status === 429 ? 'unknown' : null;
-  // Big pages with app state are listings even when they load a bot-manager script or name its hosts in a CSP.
-  if (html.length > REAL_PAGE_MIN_LENGTH && APP_STATE.test(html)) return null;
-  const head = html.length > 300_000 ? html.slice(0, 300_000) : html;
-  if (
-    /captcha-delivery\.com|geo\.captcha-delivery|['"]captcha-delivery['"]|datadome captcha|dd=\{[^}]*'rt'\s*:\s*'[ci]'/i.test(
-      head,
-    )
-  )
-    return 'datadome';
-  if (/id=["']?sec-if-cpt-container|sec-cpt-if|errors\.edgesuite\.net|\/_sec\/cp_challenge\//i.test(head))
-    return 'akamai';
-  if (/the request could not be satisfied|generated by cloudfront|cloudfront \(cloudfront\)/i.test(head))
-    return 'cloudfront';
-  const title = pageTitle(head) ?? '';
-  const small = html.length < 20_000;
-  if (small && (DENIED_TITLE.test(title) || /<h1[^>]*>\s*(access denied|zugriff verweigert)/i.test(head))) {
-    return /reference\s*#\s*[\d.a-f]+|akamai/i.test(head) ? 'akamai' : 'unknown';
-  }
-  if (small && /ip-bereich vor(ü|&uuml;|ue)bergehend gesperrt/i.test(head)) return 'unknown';
-  if ((status === 403 || status === 429) && !APP_STATE.test(html)) return 'unknown';
-  return null;
 }

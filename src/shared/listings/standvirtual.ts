@@ -17,7 +17,8 @@ import {
   parsePower,
   parsePrice,
 } from './numbers.ts';
-import { cleanText, countryCode, findObject, foldText, isRecord, pathGet } from './text.ts';
+import { cleanText, countryCode, foldText, isRecord, pathGet } from './text.ts';
+import { euroNormOf, gearboxOf, particleFilterIn, sellerTypeOf, stringsIn } from './vehicle-facts.ts';
 
 /** Each site is national: the country when the seller's location does not say. */
 const SITE_COUNTRY: Record<string, string> = { 'standvirtual.com': 'PT', 'otomoto.pl': 'PL', 'autovit.ro': 'RO' };
@@ -35,9 +36,9 @@ const looksLikeAdvert = (o: Record<string, unknown>) =>
 
 export function parseStandvirtual(html: string, url: string, marketplace: Marketplace): ListingData | null {
   const data = nextData(html, findScripts(html));
-  let advert = pathGet(data, 'props', 'pageProps', 'advert') ?? pathGet(data, 'pageProps', 'advert');
-  if (!isRecord(advert) || !looksLikeAdvert(advert)) advert = findObject(data, looksLikeAdvert);
-  return isRecord(advert) ? fromAdvert(advert, url, marketplace) : null;
+  const advert = pathGet(data, 'props', 'pageProps', 'advert') ?? pathGet(data, 'pageProps', 'advert');
+  // Only the advert at its own path: any advert elsewhere in the state is a search result.
+  return isRecord(advert) && looksLikeAdvert(advert) ? fromAdvert(advert, url, marketplace) : null;
 }
 
 /**
@@ -96,11 +97,30 @@ function fromAdvert(a: Record<string, unknown>, url: string, marketplace: Market
   const location = isRecord(seller.location) ? seller.location : {};
   out.sellerName = cleanText(seller.name);
   out.country = countryCode(location.country) ?? siteCountry(url);
+  out.sellerType = sellerTypeOf(seller.type) ?? sellerTypeOf(param('private_business').value);
+  out.gearbox = gearboxOf(param('gearbox').value) ?? gearboxOf(param('gearbox').label);
+  const norm = param('pollution_standard');
+  out.euroNorm = euroNormOf(norm.label) ?? euroNormOf(norm.value);
+  out.particleFilter = particleFilterOf(a);
 
   pricesOf(a, param, out, location);
   const photos = pathGet(a, 'images', 'photos');
   out.imageUrls = imageList(Array.isArray(photos) ? photos : Array.isArray(a.images) ? a.images : []);
   return hasCarData(out) || out.price ? out : null;
+}
+
+/**
+ * A particle filter named by an equipment flag in parametersDict (its key or label, value 1) or in
+ * the advert's equipment lists; null when the advert does not name one.
+ */
+function particleFilterOf(a: Record<string, unknown>): true | null {
+  const dict = isRecord(a.parametersDict) ? a.parametersDict : {};
+  for (const [key, entry] of Object.entries(dict)) {
+    const first = pathGet(entry, 'values', 0);
+    const on = isRecord(first) && ['1', 'true', 'yes'].includes(String(first.value).toLowerCase());
+    if (on && particleFilterIn([key.replace(/[_-]+/g, ' '), pathGet(entry, 'label'), first.label])) return true;
+  }
+  return particleFilterIn(stringsIn(a.equipment));
 }
 
 function siteCountry(url: string): string | null {

@@ -1,7 +1,8 @@
-import type { FuelType } from '#shared/vocabulary.ts';
+import type { FuelType, Gearbox, SellerType } from '#shared/vocabulary.ts';
 
 export type Marketplace = 'autoscout24' | 'mobile.de' | 'standvirtual' | 'otomoto' | 'generic';
 export type Co2Cycle = 'wltp' | 'nedc' | 'unknown';
+export type { Gearbox, SellerType } from '#shared/vocabulary.ts';
 
 /** What a listing page says about the car, in the product's units; null when the page does not say. */
 export interface ListingData {
@@ -35,13 +36,25 @@ export interface ListingData {
   originalPrice: string | null;
   currency: string | null;
   sellerName: string | null;
+  /** 'Euro 6d', 'Euro 6d-TEMP', 'Euro 6e-bis', 'Euro 5' (docs/listings.md section 12). */
+  euroNorm: string | null;
+  /** true when the page names a particle filter; null when it does not say (never false from silence). */
+  particleFilter: boolean | null;
+  gearbox: Gearbox | null;
+  sellerType: SellerType | null;
   /** Page order, largest size variant, deduplicated, absolute https. */
   imageUrls: string[];
 }
 
-export type BlockProtection = 'akamai' | 'datadome' | 'cloudfront' | 'unknown';
+export type BlockProtection =
+  'akamai' | 'cloudflare' | 'datadome' | 'cloudfront' | 'script_challenge' | 'captcha' | 'unknown';
+
+/** What a page that is not one car is (docs/listings.md section 1). `other`: no car and no known page type. */
+export type NotListingKind = 'search_results' | 'dealer_stock' | 'comparison' | 'removed' | 'home' | 'other';
 
 export type ParseOutcome =
-  | { ok: true; data: ListingData }
+  /** `guessed`: read by the generic parser from a page no marketplace signal vouches for. */
+  | { ok: true; data: ListingData; guessed?: true }
   | { ok: false; reason: 'blocked'; protection: BlockProtection }
-  | { ok: false; reason: 'not_a_listing' };
+  /** `cars`: how many cars the page shows, when it says. */
+  | { ok: false; reason: 'not_a_listing'; kind: NotListingKind; cars: number | null };

@@ -4,6 +4,7 @@
  */
 import type { ListingCarData, ProposalInputParsed } from '#shared/schemas/proposals.ts';
 import { defaultWltp } from './costs.ts';
+import { isForeignCurrency } from './currency.ts';
 
 export const PROPOSAL_DEFAULTS = { transportCost: '2000.00', registrationFee: '340.00' } as const;
 
@@ -44,9 +45,17 @@ export function emptyProposal(): ProposalInputParsed {
     vehicleCo2Emissions: null,
     vehicleFirstRegistration: null,
     vehicleCountry: null,
+    vehicleGearbox: null,
+    vehicleEuroNorm: null,
+    vehicleParticleFilter: null,
+    sellerType: null,
     vehiclePrice: null,
     vehicleOriginalPrice: null,
     vehiclePriceWithoutVat: null,
+    listedPrice: null,
+    listedCurrency: null,
+    exchangeRate: null,
+    exchangeRateDate: null,
     wltpValue: true,
     hybridValue: false,
     pluginValue: false,
@@ -70,7 +79,10 @@ export function powerText(kw: number | null, hp: number | null): string | null {
   return null;
 }
 
-/** Prices in another currency are not euros: they are left for staff rather than shown wrongly. */
+/**
+ * Prices in another currency are not euros: the euro fields stay empty and the price goes to
+ * listedPrice/listedCurrency, for the rate the editor prefills (ADR 055).
+ */
 const eurosOnly = (car: ListingCarData, amount: string | null) =>
   car.currency && car.currency !== 'EUR' ? null : amount;
 
@@ -89,13 +101,22 @@ export function proposalFromListing(car: ListingCarData, imageUrls: string[], so
     vehicleCo2Emissions: car.co2,
     vehicleFirstRegistration: car.firstRegistration,
     vehicleCountry: car.country ? (COUNTRY_NAMES_PT[car.country.toUpperCase()] ?? car.country) : null,
+    vehicleGearbox: car.gearbox,
+    vehicleEuroNorm: car.euroNorm,
+    vehicleParticleFilter: car.particleFilter,
+    sellerType: car.sellerType,
     vehiclePrice: eurosOnly(car, car.price),
     vehicleOriginalPrice: eurosOnly(car, car.originalPrice),
     vehiclePriceWithoutVat: eurosOnly(car, car.priceWithoutVat),
+    ...(isForeignCurrency(car.currency) && car.price
+      ? { listedPrice: car.price, listedCurrency: car.currency.toUpperCase() }
+      : {}),
     // The listing's own cycle when it says; otherwise WLTP from a September 2018 first registration.
     wltpValue: cycleKnown ? car.co2Cycle === 'wltp' : defaultWltp(car.firstRegistration),
     hybridValue: car.hybrid && !car.plugin,
     pluginValue: car.plugin,
+    // The plug-in rule's 'Euro 6e-bis' condition, when the listing states that norm (docs/tax-rules.md).
+    euro6eBis: car.plugin && car.euroNorm === 'Euro 6e-bis',
     registrationCountry: 'eu',
     sourceListing: sourceUrl,
     imageUrls,

@@ -18,15 +18,19 @@ export const AUDIT_EVENT_LABELS = {
   backup_restored: 'Backup restored',
   backup_failed: 'Backup failed',
   mailbox_connected: 'Mailbox connected',
+  mailbox_connect_failed: 'Mailbox connection failed',
   mailbox_disconnected: 'Mailbox disconnected',
+  mailbox_tested: 'Mailboxes tested',
   api_token_created: 'Access token created',
   api_token_revoked: 'Access token revoked',
+  proposal_shared: 'Proposal link shared',
+  lead_owner_changed: 'Lead owner changed',
 } as const;
 
 export type AuditEvent = keyof typeof AUDIT_EVENT_LABELS;
 export const AUDIT_EVENTS = Object.keys(AUDIT_EVENT_LABELS) as [AuditEvent, ...AuditEvent[]];
 
-/** The card shows 20 events at a time (document 2, section 9); 'Show more' pages further back. */
+/** The card shows 20 events at a time (ADR 029); 'Show more' pages further back. */
 export const AUDIT_PAGE_SIZE = 20;
 
 /** GET /api/admin/security-audit-logs: optional filters and the cursor of the page before. */

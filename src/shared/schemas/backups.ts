@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Backup types (document 2 section 9): the type is also the second word of the file name. */
+/** Backup types (ADR 030): the type is also the second word of the file name. */
 export const BACKUP_TYPES = ['manual', 'automated', 'migration', 'restore_point'] as const;
 export type BackupType = (typeof BACKUP_TYPES)[number];
 
@@ -11,7 +11,7 @@ export const BACKUP_TYPE_LABELS: Record<BackupType, string> = {
   restore_point: 'Restore point',
 };
 
-/** Automated backups run every hour and are removed after this many days (document 2 section 9). */
+/** Automated backups run every hour and are removed after this many days (ADR 030). */
 export const AUTOMATED_BACKUP_RETENTION_DAYS = 3;
 /** Restore points kept (the newest ones); manual and migration backups are never removed. */
 export const RESTORE_POINTS_KEPT = 3;

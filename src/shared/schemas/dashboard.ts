@@ -8,8 +8,11 @@ export const TREND_WINDOW_DAYS = 30;
 export const TREND_PERIOD_TEXT = 'vs previous 30 days';
 
 export const trendSchema = z.object({
-  /** Percentage change, rounded to one decimal; 0 when both windows are empty. */
-  change: z.number(),
+  /**
+   * Percentage change, rounded to one decimal; 0 when both windows are empty; null when only one
+   * of them is (a change against zero is no percentage: the card says there is no comparison).
+   */
+  change: z.number().nullable(),
   period: z.string(),
 });
 

@@ -1,13 +1,13 @@
-/** E-mail: templates, signatures per mailbox, sending from a lead and the outbox state (document 2, sections 3, 5, 7). */
+/** E-mail: templates, signatures per mailbox, sending from a lead and the outbox state (ADR 027, ADR 028). */
 import { z } from 'zod';
 import { dbIdSchema } from './common.ts';
+import { versionField } from './versioned.ts';
 import { unknownVariables } from '#shared/email/template.ts';
 
 export const MAILBOX_ACCOUNTS = ['geral', 'comercial'] as const;
 export type MailboxAccount = (typeof MAILBOX_ACCOUNTS)[number];
 
 export const TEMPLATE_ID_HINT = 'Letters, digits, underscore and hyphen only (at most 50 characters)';
-const versionField = z.number().int().positive().optional();
 
 export const emailTemplateInputSchema = z
   .object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dbIdSchema } from './common.ts';
 import { PROPOSAL_LIMITS } from './proposals.ts';
 import { webLink } from './common.ts';
+import { RATE_PATTERN } from '#shared/proposals/currency.ts';
 
 /**
  * The browser extension's calls to the back office (ADR 032), authenticated with a personal access
@@ -12,6 +13,8 @@ import { webLink } from './common.ts';
 export const extensionMeSchema = z.object({
   user: z.object({ id: z.number(), name: z.string() }),
   defaults: z.object({ transportCost: z.string(), registrationFee: z.string() }),
+  /** The admin's rate table (ADR 055): the panel converts a foreign price at the same rates as the editor. */
+  exchangeRates: z.array(z.object({ currency: z.string(), eurPerUnit: z.string(), rateDate: z.string() })),
 });
 export type ExtensionMe = z.infer<typeof extensionMeSchema>;
 
@@ -60,6 +63,20 @@ export const extensionCaptureSchema = z
       .max(PROPOSAL_LIMITS.maxPageBytes, 'The page is larger than 5 MB'),
     leadId: dbIdSchema('Choose a lead').optional(),
     newLead: extensionNewLeadSchema.optional(),
+    /** A foreign-currency listing: the rate the panel showed (euros per unit), else the table's (ADR 055). */
+    exchangeRate: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim().replace(',', '.') : v),
+        z
+          .string('The exchange rate must be text')
+          .regex(RATE_PATTERN, 'Exchange rate must be euros per unit, e.g. 0.2345')
+          .refine((r) => Number(r) > 0, 'Exchange rate must be above zero'),
+      )
+      .optional(),
+    exchangeRateDate: z
+      .string('Rate date must be written YYYY-MM-DD')
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Rate date must be written YYYY-MM-DD')
+      .optional(),
   })
   .refine((v) => (v.leadId === undefined) !== (v.newLead === undefined), {
     message: 'Choose a lead or create one',

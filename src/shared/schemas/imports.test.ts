@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { costCreateSchema, costUpdateSchema, importCreateSchema, importUpdateSchema } from './imports.ts';
+import { importCreateSchema, importUpdateSchema } from './imports.ts';
+import { costCreateSchema, costUpdateSchema } from './import-costs.ts';
 import { supplierCreateSchema } from './suppliers.ts';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -46,7 +47,7 @@ describe('import contracts', () => {
     const update = importUpdateSchema(2026);
     expect(update.parse({ status: 'arrived', version: 3 })).toEqual({ status: 'arrived', version: 3 });
     expect(issues(update.safeParse({ version: 3 }))).toEqual({ '': 'Nothing to update' });
-    expect(issues(update.safeParse({ version: 0, paid: true }))).toEqual({ version: 'Version must be 1 or more' });
+    expect(issues(update.safeParse({ version: -1, paid: true }))).toEqual({ version: 'Version must be 0 or more' });
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Contracts of imports and their costs (document 2 sections 3, 5, 7; docs/imports-api.md): one
+ * Contracts of imports and their costs (docs/imports-api.md, ADR 023): one
  * definition for the server's validation and serialisation and for the client's forms and parsing.
  * Money is a decimal string with two places end to end ('24500.00'); sums are exact
  * (src/shared/imports/finance.ts). Every record answers its `version`; writes may send it back
@@ -7,14 +7,15 @@
  */
 import { z } from 'zod';
 import { IMPORT_STATUSES } from '#shared/imports/status.ts';
-import { parseEurosExact } from '#shared/imports/finance.ts';
+import { expectedDateInput, expectedStageDatesInput, expectedStageDatesSchema } from '#shared/imports/delivery.ts';
+import { MONEY_RULE } from '#shared/number-input.ts';
+import { typedNumberMessage, typedNumberText } from './typed-number.ts';
 import { dbIdSchema } from './common.ts';
-import { CSV_FORMATS } from './leads.ts';
 import { versionField, versionSchema } from './versioned.ts';
 
 export const importStatusSchema = z.enum(IMPORT_STATUSES);
 
-/** Messages of the forms (document 2 sections 5 and 8). */
+/** Messages of the forms, shown to staff as written here (docs/imports-api.md). */
 export const IMPORT_MESSAGES = {
   clientNameRequired: 'Client name is required',
   clientEmailInvalid: 'Valid email is required',
@@ -30,6 +31,7 @@ export const IMPORT_MESSAGES = {
   proposalNotFound: 'Proposal not found',
   proposalOfOtherLead: 'That proposal belongs to another lead',
   nothingToUpdate: 'Nothing to update',
+  requestKeyReused: 'This request already created an import for another lead. Reload and try again.',
 } as const;
 
 /** Money as the database answers it: a decimal string ('12500.00'). */
@@ -49,20 +51,23 @@ const AMOUNT = /^\d{1,13}\.\d{2}$/;
  */
 export const eurosInput = (label: string) =>
   z.preprocess(
-    (v) => {
-      if (v === '' || v === undefined || v === null) return null;
-      if (typeof v === 'number' || typeof v === 'string') return parseEurosExact(v) ?? v;
-      return v;
-    },
+    typedNumberText(MONEY_RULE),
     z
       .string({ error: `${label} must be an amount in euros` })
-      .refine((s) => !s.startsWith('-'), `${label} must be 0 or more`)
-      .refine((s) => AMOUNT.test(s), `${label} must be an amount in euros`)
+      .superRefine((s, ctx) => {
+        if (AMOUNT.test(s)) return;
+        if (s.startsWith('-') && AMOUNT.test(s.slice(1)))
+          ctx.addIssue({ code: 'custom', message: `${label} must be 0 or more` });
+        else {
+          const why = typedNumberMessage(label, MONEY_RULE, `${label} must be an amount in euros`);
+          ctx.addIssue({ code: 'custom', message: why({ input: s }) });
+        }
+      })
       .nullable(),
   );
 
 /** A required amount: the cost value ('Value is required'). */
-const requiredEuros = (label: string, required: string) =>
+export const requiredEuros = (label: string, required: string) =>
   eurosInput(label).refine((v): v is string => v !== null, required);
 
 const trimmedOrNull = (max: number, label: string) =>
@@ -101,7 +106,7 @@ const vin = z.preprocess(
 );
 
 export const IMPORT_NOTES_MAX = 5000;
-const notes = (label: string) =>
+export const notes = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v) : v),
     z
@@ -154,6 +159,11 @@ export function importCreateSchema(currentYear: number) {
     servicePrice: f.servicePrice.optional(),
     notes: f.notes.optional(),
     deliveryNotes: f.deliveryNotes.optional(),
+    /** One key per dialog opening: the same request sent twice makes one import (ADR 023). */
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotencyKey must be 8 to 100 letters, digits, - or _')
+      .optional(),
   });
 }
 export type ImportCreateInput = z.input<ReturnType<typeof importCreateSchema>>;
@@ -170,6 +180,11 @@ export function importUpdateSchema(currentYear: number) {
       status: importStatusSchema,
       invoiced: z.boolean('Invoiced must be true or false'),
       paid: z.boolean('Paid must be true or false'),
+      /** ADR 068: when the car is expected at the customer, and by stage (optional). */
+      expectedDeliveryDate: expectedDateInput('Expected delivery'),
+      expectedStageDates: expectedStageDatesInput,
+      /** ADR 068: the customer's e-mail at each stage change (on by default). */
+      notifyCustomer: z.boolean('Customer updates must be on or off'),
     })
     .partial()
     .extend({ version: versionField })
@@ -180,122 +195,6 @@ export function importUpdateSchema(currentYear: number) {
 }
 export type ImportUpdateInput = z.input<ReturnType<typeof importUpdateSchema>>;
 export type ImportUpdate = z.output<ReturnType<typeof importUpdateSchema>>;
-
-/** YYYY-MM-DD, or an ISO instant whose date part is kept ('date as ISO'). */
-const costDate = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
-  z
-    .string({ error: IMPORT_MESSAGES.dateRequired })
-    .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Date must be a date (YYYY-MM-DD)')
-    .transform((s) => s.slice(0, 10))
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1900-01-01';
-    }, 'Date must be a real date'),
-);
-
-const costFields = {
-  supplierId: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-    dbIdSchema(IMPORT_MESSAGES.supplierRequired),
-  ),
-  date: costDate,
-  value: requiredEuros('Value', IMPORT_MESSAGES.valueRequired),
-  notes: notes('Notes'),
-  invoicedToUs: z.boolean('Invoiced to us must be true or false'),
-  invoiced: z.boolean('Invoiced must be true or false'),
-  paid: z.boolean('Paid must be true or false'),
-};
-
-/** POST /api/imports/{id}/costs: the cost form ('Supplier is required', 'Date is required', 'Value is required'). */
-export const costCreateSchema = z.object({
-  supplierId: z.preprocess((v) => (v === undefined ? undefined : v), costFields.supplierId),
-  date: costFields.date,
-  value: z.preprocess((v) => (v === undefined ? null : v), costFields.value),
-  notes: costFields.notes.optional(),
-  invoicedToUs: costFields.invoicedToUs.default(false),
-  invoiced: costFields.invoiced.default(false),
-  paid: costFields.paid.default(false),
-});
-export type CostCreateInput = z.input<typeof costCreateSchema>;
-export type CostCreate = z.output<typeof costCreateSchema>;
-
-/** PUT /api/import-costs/{id}: the full fields or only the flags, plus the optional `version`. */
-export const costUpdateSchema = z
-  .object(costFields)
-  .partial()
-  .extend({ version: versionField })
-  .refine(
-    (v) => Object.entries(v).some(([k, value]) => k !== 'version' && value !== undefined),
-    IMPORT_MESSAGES.nothingToUpdate,
-  );
-export type CostUpdateInput = z.input<typeof costUpdateSchema>;
-export type CostUpdate = z.output<typeof costUpdateSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// List: GET /api/imports (the server searches, filters, counts and pages)
-// ---------------------------------------------------------------------------------------------
-
-/** All / Active / Concluded; the list opens on Active. */
-export const IMPORT_LIST_FILTERS = ['all', 'active', 'concluded'] as const;
-export type ImportListFilter = (typeof IMPORT_LIST_FILTERS)[number];
-export const IMPORT_LIST_FILTER_LABELS: Record<ImportListFilter, string> = {
-  all: 'All',
-  active: 'Active',
-  concluded: 'Concluded',
-};
-export const IMPORTS_PAGE_SIZE = 50;
-
-/**
- * Query of GET /api/imports and GET /api/imports/export.csv. `search` matches client name and
- * e-mail, make, model and VIN (case-insensitive, anywhere), and the id ('42' or '#42').
- * `cursor` is the opaque `nextCursor` of the previous page.
- */
-export const importListQuerySchema = z.object({
-  search: z.string().trim().max(200, 'Search is at most 200 characters').optional(),
-  filter: z.enum(IMPORT_LIST_FILTERS, { error: 'Filter must be all, active or concluded' }).default('active'),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  cursor: z.string().max(200).optional(),
-});
-export type ImportListQuery = z.output<typeof importListQuerySchema>;
-export type ImportListQueryInput = z.input<typeof importListQuerySchema>;
-
-export const importExportQuerySchema = importListQuerySchema.extend({
-  format: z.enum(CSV_FORMATS, { error: 'Format must be pt or en' }).default('pt'),
-});
-export type ImportExportQuery = z.output<typeof importExportQuerySchema>;
-
-export const importListItemSchema = z.object({
-  id: z.number(),
-  leadId: z.number().nullable(),
-  clientName: z.string(),
-  clientEmail: z.string().nullable(),
-  vehicleMake: z.string(),
-  vehicleModel: z.string(),
-  vehicleYear: z.number().nullable(),
-  vehicleVin: z.string().nullable(),
-  status: importStatusSchema,
-  vehiclePrice: decimal.nullable(),
-  vehicleIsv: decimal.nullable(),
-  servicePrice: decimal.nullable(),
-  /** Sum of the cost values. */
-  costsTotal: decimal,
-  /** Service price minus costsTotal (red when negative). */
-  profit: decimal,
-  invoiced: z.boolean(),
-  paid: z.boolean(),
-  createdAt: isoInstant,
-  statusChangedAt: isoInstant,
-});
-export type ImportListItem = z.infer<typeof importListItemSchema>;
-
-export const importListResponseSchema = z.object({
-  items: z.array(importListItemSchema),
-  /** Imports matching search and filter (all pages). */
-  total: z.number(),
-  nextCursor: z.string().nullable(),
-});
-export type ImportListResponse = z.infer<typeof importListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Detail: GET /api/imports/{id}
@@ -365,6 +264,12 @@ export const importSchema = z.object({
   paid: z.boolean(),
   notes: z.string().nullable(),
   deliveryNotes: z.string().nullable(),
+  /** YYYY-MM-DD, or null (ADR 068). */
+  expectedDeliveryDate: z.string().nullable(),
+  /** Expected dates by stage, YYYY-MM-DD (ADR 068). */
+  expectedStageDates: expectedStageDatesSchema,
+  /** The customer gets a short e-mail at each stage change (ADR 068). */
+  notifyCustomer: z.boolean(),
   createdAt: isoInstant,
   updatedAt: isoInstant,
   /** When the current status was entered, and the whole days since. */
@@ -379,39 +284,3 @@ export const importSchema = z.object({
 export type Import = z.infer<typeof importSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
-
-// ---------------------------------------------------------------------------------------------
-// Cost lines export: GET /api/import-costs/export.csv
-// ---------------------------------------------------------------------------------------------
-
-const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
-
-/** Every cost line, optionally of one import or supplier and within dates (inclusive). */
-export const costExportQuerySchema = z.object({
-  importId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  supplierId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  from: ymd.optional(),
-  to: ymd.optional(),
-  format: z.enum(CSV_FORMATS, { error: 'Format must be pt or en' }).default('pt'),
-});
-export type CostExportQuery = z.output<typeof costExportQuerySchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Public tracking page: GET /api/public/tracking/{publicId} (no prices, costs or staff names)
-// ---------------------------------------------------------------------------------------------
-
-export const trackingResponseSchema = z.object({
-  vehicle: z.object({ make: z.string(), model: z.string(), year: z.number().nullable() }),
-  status: importStatusSchema,
-  /** Percent complete (IMPORT_PROGRESS). */
-  progress: z.number(),
-  /** The stages reached, in order, each with the time it was reached (null when skipped). */
-  stages: z.array(z.object({ status: importStatusSchema, reachedAt: isoInstant.nullable() })),
-  /** When the import was created. */
-  startedAt: isoInstant,
-  /** The company's public contacts (Settings). */
-  company: z.object({ name: z.string(), phone: z.string(), email: z.string(), logoUrl: z.string() }),
-  /** The Portuguese proposal page the import came from, or null. */
-  proposalPath: z.string().nullable(),
-});
-export type TrackingResponse = z.infer<typeof trackingResponseSchema>;

@@ -71,10 +71,15 @@ export const isvSimulateResponseSchema = z.object({
     co2Cycle: z.enum(['wltp', 'nedc']).nullable(),
     ageYears: z.number().nullable(),
     ivaApplies: z.boolean(),
+    pendingTables: z.object({ year: z.number(), usingYear: z.number() }).nullable(),
   }),
   notes: z.array(z.string()),
 });
 export type IsvSimulateResponse = z.infer<typeof isvSimulateResponseSchema>;
+
+/** GET /api/isv/tables-notice (admins): the notice that next year's tax tables are missing, or null. */
+export const tablesNoticeSchema = z.object({ notice: z.string().nullable() });
+export type TablesNotice = z.infer<typeof tablesNoticeSchema>;
 
 /**
  * Applies the defaults (declaration date today in Lisbon) and the rules that span fields. Returns

@@ -5,13 +5,15 @@
  * in src/shared/vocabulary.ts.
  */
 import { z } from 'zod';
+import { LOST_REASONS } from '#shared/leads/lost-reasons.ts';
 import { EMAIL_SOURCES, LEAD_STATUSES } from '#shared/leads/status.ts';
 import { FUEL_TYPES, TRANSMISSIONS } from '#shared/vocabulary.ts';
-import { dbIdSchema, webLinkSchema } from './common.ts';
-import { versionField, versionSchema } from './versioned.ts';
+import { nextTaskSchema } from './tasks.ts';
+import { versionSchema } from './versioned.ts';
 
 /** How a lead arrived: the site's quote form, a mailbox, or typed in by staff. */
-export const LEAD_ORIGINS = ['form', 'email', 'manual'] as const;
+/** How a lead arrived; 'extension': captured from a listing by the browser extension (ADR 067). */
+export const LEAD_ORIGINS = ['form', 'email', 'manual', 'extension'] as const;
 export type LeadOrigin = (typeof LEAD_ORIGINS)[number];
 
 /** Make and model of a lead whose wishes do not name them (a listing link without them in its path). */
@@ -55,6 +57,13 @@ export const leadListQuerySchema = z.object({
     .optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
   cursor: z.string().max(200).optional(),
+  /** Owner (ADR 065): `me` (the 'My leads' preset), `none` (unassigned) or a staff member's id. */
+  owner: z
+    .union([
+      z.enum(['me', 'none']),
+      z.coerce.number('Owner is me, none or a user id').int().positive().max(2_147_483_647),
+    ])
+    .optional(),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
@@ -85,10 +94,18 @@ export const leadListItemSchema = z.object({
   emailSource: emailSourceSchema,
   origin: z.enum(LEAD_ORIGINS),
   starred: z.boolean(),
+  /** The lead's owner (ADR 065), null when nobody owns it. */
+  assignedTo: z.number().nullable(),
   /** Seen by the signed-in user (opened, or covered by 'mark all as read'). */
   seen: z.boolean(),
   lastInteractionAt: isoInstant,
   createdAt: isoInstant,
+  /** The pipeline board's € total counts it, else the budget (ADR 066). */
+  quotedAmount: decimalString,
+  /** ADR 022: the board's status change sends it back (a lead changed since answers 409). */
+  version: versionSchema,
+  /** The earliest open task ('Next step', ADR 066); null without one. */
+  nextTask: nextTaskSchema.nullable(),
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
@@ -146,166 +163,17 @@ export const leadSchema = leadListItemSchema.extend({
   vehicleLink: z.string().nullable(),
   notes: z.string().nullable(),
   quotedAmount: decimalString,
+  /** The budget the customer stated when the lead arrived; `budget` is the one staff work with. */
+  requestedBudget: decimalString,
   manual: z.boolean(),
   utmSource: z.string().nullable(),
   assignedTo: z.number().nullable(),
+  /** Why a rejected lead was lost (ADR 067); null otherwise. */
+  lostReason: z.enum(LOST_REASONS).nullable(),
+  lostReasonText: z.string().nullable(),
   updatedAt: isoInstant,
   duplicates: z.array(possibleDuplicateSchema),
   /** ADR 022: send it back with an edit; a lead changed since answers 409. */
   version: versionSchema,
 });
 export type Lead = z.infer<typeof leadSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Writes
-// ---------------------------------------------------------------------------------------------
-
-const trimmedOrNull = (max: number, message: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, message).nullable());
-
-const emailOrNull = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim() || null : v),
-  z.email('Invalid Email: Please enter a valid email address').max(255).nullable(),
-);
-
-/** A money amount typed by staff: number or text with a comma or point; null when empty. */
-export const moneyInput = z.preprocess(
-  (v) => {
-    if (v === '' || v === null || v === undefined) return null;
-    if (typeof v === 'number') return v;
-    if (typeof v === 'string') {
-      const n = Number(v.trim().replace(/\s/g, '').replace(',', '.'));
-      return Number.isFinite(n) ? n : v;
-    }
-    return v;
-  },
-  z.number({ error: 'Enter an amount in euros' }).min(0, 'Amount must be 0 or more').max(9_999_999_999_999).nullable(),
-);
-
-const intOrNull = (label: string) =>
-  z.preprocess(
-    (v) => {
-      if (v === '' || v === null || v === undefined) return null;
-      return typeof v === 'string' ? Number(v) : v;
-    },
-    z
-      .number({ error: `${label} must be a whole number` })
-      .int(`${label} must be a whole number`)
-      .min(0, `${label} must be 0 or more`)
-      .nullable(),
-  );
-
-/**
- * Year bounds depend on today's year: the server passes its clock's year, the browser its own.
- * Add/edit lead: 1900 to current + 1; manual lead: 1900 to current + 2.
- */
-const yearOrNull = (maxYear: number) =>
-  z.preprocess(
-    (v) => {
-      if (v === '' || v === null || v === undefined) return null;
-      return typeof v === 'string' ? Number(v) : v;
-    },
-    z
-      .number({ error: 'Year must be a number' })
-      .int('Year must be a whole number')
-      .min(1900, 'Year must be 1900 or later')
-      .max(maxYear, `Year must be ${maxYear} or earlier`)
-      .nullable(),
-  );
-
-/** A lead's vehicle link: an http(s) address, stored normalised (src/shared/links.ts). */
-const vehicleLinkSchema = webLinkSchema({
-  invalid: 'Link must be a web address (http or https)',
-  tooLong: 'Link is at most 2000 characters',
-});
-
-/**
- * PUT /api/leads/{id}: any subset of these. The inline-edit save rules are applied by the client
- * before sending (empty make/model -> 'Not specified' etc.); the server still refuses a blank first
- * name, make or model.
- */
-export function leadUpdateSchema(currentYear: number) {
-  return z
-    .object({
-      notes: z.string().max(LEAD_NOTES_MAX, `Notes are at most ${LEAD_NOTES_MAX} characters`).nullable(),
-      status: leadStatusSchema,
-      firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-      lastName: trimmedOrNull(100, 'Last name is at most 100 characters'),
-      email: emailOrNull,
-      phone: trimmedOrNull(50, 'Phone is at most 50 characters'),
-      vehicleYear: yearOrNull(currentYear + 1),
-      vehicleMake: z.string({ error: 'Vehicle make is required' }).trim().min(1, 'Vehicle make is required').max(100),
-      vehicleModel: z
-        .string({ error: 'Vehicle model is required' })
-        .trim()
-        .min(1, 'Vehicle model is required')
-        .max(100),
-      mileage: intOrNull('Mileage'),
-      transmission: transmissionSchema.nullable(),
-      fuelType: fuelTypeSchema.nullable(),
-      budget: moneyInput,
-      vehicleLink: vehicleLinkSchema,
-      quotedAmount: moneyInput,
-      emailSource: emailSourceSchema,
-    })
-    .partial()
-    .extend({ version: versionField })
-    .refine((v) => Object.keys(v).some((k) => k !== 'version'), 'Nothing to update');
-}
-export type LeadUpdate = z.output<ReturnType<typeof leadUpdateSchema>>;
-export type LeadUpdateInput = z.input<ReturnType<typeof leadUpdateSchema>>;
-
-/** POST /api/leads/manual: 'Create New Lead Manually', with the business's exact messages. */
-export function manualLeadSchema(currentYear: number) {
-  return z.object({
-    firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-    lastName: trimmedOrNull(100, 'Last name is at most 100 characters').optional(),
-    email: z
-      .preprocess(
-        (v) => (typeof v === 'string' ? v.trim() || null : v),
-        z.email('Invalid email format').max(255).nullable(),
-      )
-      .optional(),
-    phone: trimmedOrNull(50, 'Phone is at most 50 characters').optional(),
-    vehicleMake: z.string({ error: 'Vehicle make is required' }).trim().min(1, 'Vehicle make is required').max(100),
-    vehicleModel: z.string({ error: 'Vehicle model is required' }).trim().min(1, 'Vehicle model is required').max(100),
-    vehicleYear: yearOrNull(currentYear + 2).optional(),
-    budget: moneyInput.optional(),
-    mileage: intOrNull('Mileage').optional(),
-    transmission: transmissionSchema.nullable().optional(),
-    fuelType: fuelTypeSchema.nullable().optional(),
-    vehicleLink: vehicleLinkSchema.optional(),
-    notes: z.string().max(LEAD_NOTES_MAX, `Notes are at most ${LEAD_NOTES_MAX} characters`).nullable().optional(),
-    emailSource: emailSourceSchema.default('geral'),
-  });
-}
-export type ManualLeadInput = z.input<ReturnType<typeof manualLeadSchema>>;
-export type ManualLead = z.output<ReturnType<typeof manualLeadSchema>>;
-
-/** POST /api/leads: the Add/Edit lead dialog in add mode (year up to current + 1, status chosen). */
-export function leadCreateSchema(currentYear: number) {
-  return manualLeadSchema(currentYear).extend({
-    vehicleYear: yearOrNull(currentYear + 1).optional(),
-    status: leadStatusSchema.default('requested'),
-    quotedAmount: moneyInput.optional(),
-  });
-}
-export type LeadCreateInput = z.input<ReturnType<typeof leadCreateSchema>>;
-export type LeadCreate = z.output<ReturnType<typeof leadCreateSchema>>;
-
-/** Answer of POST /api/leads, /api/leads/manual and PUT /api/leads/{id}. */
-export const leadWriteResponseSchema = leadSchema;
-
-/** POST /api/leads/{id}/star -> the new state. */
-export const starResponseSchema = z.object({ starred: z.boolean() });
-/** POST /api/leads/mark-all-seen -> how many leads were unseen. */
-export const markAllSeenResponseSchema = z.object({ count: z.number() });
-export const okResponseSchema = z.object({ ok: z.literal(true) });
-
-/**
- * POST /api/leads/{id}/merge {otherId}: the newer of the two leads (by creation) moves its
- * timeline, notes and proposals into the older one and is deleted; a timeline entry on the older
- * lead records the merge. Answers the surviving lead's id.
- */
-export const mergeLeadsSchema = z.object({ otherId: dbIdSchema('Choose the lead to merge with') });
-export const mergeLeadsResponseSchema = z.object({ leadId: z.number(), mergedReference: z.string() });

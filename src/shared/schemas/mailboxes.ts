@@ -22,7 +22,7 @@ const hostSchema = z
   .min(1, 'Host is required')
   .max(253, 'Host is at most 253 characters')
   .regex(
-    /^(\[[0-9a-f:.]+\]|[0-9a-f:]+:[0-9a-f:.]*|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)$/i,
+    /^(\[[0-9a-f:.]+\]|[0-9a-f]*:[0-9a-f:.]*|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)$/i,
     'Enter a host name such as imap.example.com',
   );
 
@@ -126,3 +126,35 @@ export const mailAttachmentSchema = z.object({
   size: z.number(),
 });
 export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
+
+/**
+ * A received message the sync could not import (ADR 064), listed in its mailbox's sync health
+ * with why, until an admin imports it as text.
+ */
+export const failedMessageSchema = z.object({
+  id: z.number(),
+  account: z.enum(MAIL_ACCOUNTS),
+  from: z.string().nullable(),
+  subject: z.string(),
+  /** Why it could not be imported, in plain words. */
+  reason: z.string(),
+  /** When the sync met it. */
+  at: z.string(),
+});
+export type FailedMessage = z.infer<typeof failedMessageSchema>;
+
+/** GET /api/gmail/{account}/failed-messages: the newest first, at most 100, and how many in all. */
+export const failedMessagesSchema = z.object({
+  messages: z.array(failedMessageSchema),
+  total: z.number(),
+});
+export type FailedMessages = z.infer<typeof failedMessagesSchema>;
+
+/** POST /api/gmail/failed-messages/{id}/import-as-text: what became of the message's text. */
+export const importAsTextResultSchema = z.object({
+  message: z.string(),
+  leadId: z.number().nullable(),
+  reference: z.string().nullable(),
+  created: z.boolean(),
+});
+export type ImportAsTextResult = z.infer<typeof importAsTextResultSchema>;

@@ -1,58 +1,14 @@
 import { z } from 'zod';
-import { EMAIL_SOURCES } from '#shared/leads/status.ts';
-import { FUEL_TYPES } from '#shared/vocabulary.ts';
+import { FUEL_TYPES, GEARBOXES, SELLER_TYPES } from '#shared/vocabulary.ts';
+import { MONEY_RULE, parseMoneyInput } from '#shared/number-input.ts';
+import { RATE_PATTERN } from '#shared/proposals/currency.ts';
+import { LISTING_CHANGE_KINDS } from '#shared/listings/watch.ts';
 import { webLink, webLinkSchema } from './common.ts';
+import { typedNumberMessage, typedNumberText, typedWholeNumber } from './typed-number.ts';
 import { versionField, versionSchema } from './versioned.ts';
 
 /** Decimal strings with two places, as the database keeps money ('23450.00'). */
 const money = z.string().regex(/^-?\d+(\.\d+)?$/);
-
-/**
- * GET /api/proposals/public/{publicId}: only what the customer's page shows. The response schema
- * strips anything else, so no internal id, staff data or lead phone can leak.
- */
-export const publicProposalSchema = z.object({
-  vehicleBrand: z.string().nullable(),
-  vehicleModel: z.string().nullable(),
-  vehicleSubmodel: z.string().nullable(),
-  /** 'MM/YYYY' */
-  vehicleFirstRegistration: z.string().nullable(),
-  vehicleMileage: z.number().int().nullable(),
-  vehicleEngineSize: z.number().int().nullable(),
-  vehicleFuelType: z.string().nullable(),
-  vehiclePower: z.string().nullable(),
-  vehicleCo2Emissions: z.number().int().nullable(),
-  vehicleCountry: z.string().nullable(),
-  vehiclePrice: money.nullable(),
-  vehicleOriginalPrice: money.nullable(),
-  vehiclePriceWithoutVat: money.nullable(),
-  isvCost: money.nullable(),
-  ivaCost: money.nullable(),
-  transportCost: money,
-  registrationFee: money,
-  totalCost: money.nullable(),
-  sourceListing: z.string().nullable(),
-  imageUrls: z.array(z.string()),
-});
-export type PublicProposal = z.infer<typeof publicProposalSchema>;
-
-export const publicProposalLeadSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string().nullable(),
-  email: z.string().nullable(),
-  reference: z.string(),
-  emailSource: z.enum(EMAIL_SOURCES),
-});
-export type PublicProposalLead = z.infer<typeof publicProposalLeadSchema>;
-
-export const publicProposalResponseSchema = z.object({
-  proposal: publicProposalSchema,
-  lead: publicProposalLeadSchema.optional(),
-});
-export type PublicProposalResponse = z.infer<typeof publicProposalResponseSchema>;
-
-/** Public ids are UUIDs (at most 36 characters). */
-export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9-]{1,36}$/;
 
 // ---------------------------------------------------------------------------------------------
 // Staff calls: list, create, update, delete, photos, listing extraction
@@ -69,33 +25,25 @@ const text = (max: number, label: string) =>
     (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
     z.string(`${label} must be text`).max(max, `${label} is at most ${max} characters`).nullable(),
   );
-const wholeNumber = (label: string, max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v.trim().replace(/[\s.]/g, '')) : v),
-    z
-      .number(`${label} must be a whole number`)
-      .int(`${label} must be a whole number`)
-      .min(0, `${label} must be 0 or more`)
-      .max(max, `${label} is above ${max}`)
-      .nullable(),
-  );
-/** Euros typed by staff ('24500', '24500.5', '24 500,50', '24.500,50 €') as '24500.50'; null when not an amount. */
+const wholeNumber = typedWholeNumber;
+/** Euros typed by staff ('24500', '24500.5', '24 500,50', '24.500,50 €') as '24500.50'; null when not an amount (ADR 052). */
 export function parseEuros(text: string): string | null {
-  const s = text.trim().replace(/[\s\u00a0\u202f€]/g, '');
-  const normal = /,\d{1,2}$/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
-  return /^\d+(\.\d{1,2})?$/.test(normal) ? Number(normal).toFixed(2) : null;
+  const r = parseMoneyInput(text);
+  return r.ok ? r.value : null;
 }
 /** Stored as a decimal string with two places. */
 const euros = (label: string) =>
   z.preprocess(
-    (v) => {
-      if (v === '' || v === undefined || v === null) return null;
-      if (typeof v === 'number') return Number.isFinite(v) ? v.toFixed(2) : v;
-      return typeof v === 'string' ? (parseEuros(v) ?? v) : v;
-    },
+    typedNumberText(MONEY_RULE),
     z
       .string(`${label} must be an amount in euros`)
-      .regex(/^\d{1,8}\.\d{2}$/, `${label} must be an amount in euros up to 99,999,999.99`)
+      .superRefine((s, ctx) => {
+        if (/^\d{1,8}\.\d{2}$/.test(s)) return;
+        const fallback = /^\d+\.\d{2}$/.test(s)
+          ? `${label} must be an amount in euros up to 99,999,999.99`
+          : `${label} must be an amount in euros`;
+        ctx.addIssue({ code: 'custom', message: typedNumberMessage(label, MONEY_RULE, fallback)({ input: s }) });
+      })
       .nullable(),
   );
 /** Omitted: the default; sent empty: refused. */
@@ -122,9 +70,44 @@ export const proposalInputSchema = z.object({
       .nullable(),
   ),
   vehicleCountry: text(100, 'Country'),
+  // Read from the listing, shown and editable in the editor (docs/listings.md section 12).
+  vehicleGearbox: z.enum(GEARBOXES, 'Gearbox must be auto or manual').nullable().default(null),
+  vehicleEuroNorm: text(20, 'Euro norm'),
+  vehicleParticleFilter: z.boolean('Particle filter must be true, false or null').nullable().default(null),
+  sellerType: z.enum(SELLER_TYPES, 'Seller must be dealer or private').nullable().default(null),
   vehiclePrice: euros('Price'),
   vehicleOriginalPrice: euros('Original price'),
   vehiclePriceWithoutVat: euros('Price without VAT'),
+  // A listing in another currency (ADR 055): the server derives vehiclePrice = listedPrice x exchangeRate.
+  listedPrice: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'number' ? v.toFixed(2) : v),
+    z
+      .string()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Listed price must be an amount up to 999,999,999,999.99')
+      .nullable(),
+  ),
+  listedCurrency: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code such as PLN')
+      .nullable(),
+  ),
+  exchangeRate: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? v.trim().replace(',', '.') : v),
+    z
+      .string()
+      .regex(RATE_PATTERN, 'Exchange rate must be euros per unit, e.g. 0.2345')
+      .refine((r) => Number(r) > 0, 'Exchange rate must be above zero')
+      .nullable(),
+  ),
+  exchangeRateDate: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Rate date must be written YYYY-MM-DD')
+      .nullable(),
+  ),
   wltpValue: z.boolean().default(true),
   hybridValue: z.boolean().default(false),
   pluginValue: z.boolean().default(false),
@@ -158,6 +141,14 @@ export type ProposalInputParsed = z.output<typeof proposalInputSchema>;
 export const proposalUpdateSchema = proposalInputSchema.extend({ version: versionField });
 export type ProposalUpdateInput = z.input<typeof proposalUpdateSchema>;
 
+/** What the listing watch saw on a quoted car's listing (src/shared/listings/watch.ts; ADR 068). */
+export const listingChangeSchema = z.object({
+  kind: z.enum(LISTING_CHANGE_KINDS),
+  at: z.string(),
+  price: z.object({ was: z.string(), now: z.string(), currency: z.string() }).optional(),
+  mileage: z.object({ was: z.number(), now: z.number() }).optional(),
+});
+
 /**
  * A proposal as the API answers it. Every field the input rewrites (text, links, dates, amounts) is
  * read back as plain text here: an answer must never refuse what the input rule let through and
@@ -173,6 +164,7 @@ export const proposalSchema = proposalInputSchema.extend({
   vehicleCo2Emissions: z.number().nullable(),
   vehicleFirstRegistration: z.string().nullable(),
   vehicleCountry: z.string().nullable(),
+  vehicleEuroNorm: z.string().nullable(),
   taxDeclarationDate: z.string().nullable(),
   electricRangeKm: z.number().nullable(),
   sourceListing: z.string().nullable(),
@@ -182,6 +174,10 @@ export const proposalSchema = proposalInputSchema.extend({
   vehiclePrice: money.nullable(),
   vehicleOriginalPrice: money.nullable(),
   vehiclePriceWithoutVat: money.nullable(),
+  listedPrice: z.string().nullable(),
+  listedCurrency: z.string().nullable(),
+  exchangeRate: z.string().nullable(),
+  exchangeRateDate: z.string().nullable(),
   transportCost: money,
   registrationFee: money,
   isvCost: money.nullable(),
@@ -191,6 +187,11 @@ export const proposalSchema = proposalInputSchema.extend({
   viewCount: z.number(),
   firstViewedAt: z.string().nullable(),
   lastViewedAt: z.string().nullable(),
+  /** When the proposal first reached the customer (ADR 053); null: never sent. */
+  sentAt: z.string().nullable(),
+  /** The listing watch (ADR 068): its last read of the listing, and what changed there (null: nothing). */
+  listingCheckedAt: z.string().nullable(),
+  listingChange: listingChangeSchema.nullable(),
   createdBy: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -242,6 +243,10 @@ export const listingCarDataSchema = z.object({
   originalPrice: z.string().nullable(),
   currency: z.string().nullable(),
   sellerName: z.string().nullable(),
+  euroNorm: z.string().nullable(),
+  particleFilter: z.boolean().nullable(),
+  gearbox: z.enum(GEARBOXES).nullable(),
+  sellerType: z.enum(SELLER_TYPES).nullable(),
 });
 export type ListingCarData = z.infer<typeof listingCarDataSchema>;
 
@@ -249,5 +254,34 @@ export const scrapeResponseSchema = z.object({
   carData: listingCarDataSchema,
   imageUrls: z.array(z.string()),
   sourceUrl: z.string(),
+  /** Read by the generic parser from a page no marketplace signal vouches for: staff check every field. */
+  guessed: z.boolean(),
 });
 export type ScrapeResponse = z.infer<typeof scrapeResponseSchema>;
+
+/**
+ * POST /api/proposals/{id}/delivered: staff copied the proposal's link or shared it on WhatsApp, so
+ * the proposal reached the customer (DECISIONS 22, ADR 053). The e-mail path records itself.
+ */
+export const proposalDeliveredInputSchema = z.object({
+  via: z.enum(['link', 'whatsapp'], 'How the proposal was shared must be link or whatsapp'),
+});
+export type ProposalDeliveredInput = z.infer<typeof proposalDeliveredInputSchema>;
+/** Whether this delivery made the lead Quoted (false when it already was, or the proposal has no total). */
+export const proposalDeliveredSchema = z.object({ leadQuoted: z.boolean() });
+export type ProposalDelivered = z.infer<typeof proposalDeliveredSchema>;
+
+/** 'Check listing now' (ADR 068). */
+export const LISTING_CHECK_MESSAGES = {
+  unwatchable: 'This proposal has no marketplace listing that can be read automatically.',
+  /** outcome 'retry': the marketplace refused or did not answer; the watch tries again later. */
+  retry: 'The marketplace did not let us read the listing now. The watch will try again later.',
+  unchanged: 'The listing is as quoted.',
+} as const;
+
+/** POST /api/proposals/{id}/listing-check: 'read' (the proposal shows what changed) or 'retry' (blocked). */
+export const listingCheckSchema = z.object({
+  outcome: z.enum(['read', 'retry']),
+  proposal: proposalSchema,
+});
+export type ListingCheck = z.infer<typeof listingCheckSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settingLink } from '#shared/links.ts';
+import { hasControlChars } from '#shared/text/control-chars.ts';
 import type { Settings } from '#shared/settings.ts';
 import { versionField, versionSchema } from './versioned.ts';
 
@@ -43,7 +44,8 @@ const required = (label: string, max = 100) =>
     .string(`${label} is required`)
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !hasControlChars(v), `${label} must be one line, without line breaks`);
 const phone = (label: string) =>
   z
     .string(`${label} is required`)
@@ -61,6 +63,7 @@ export const COMPANY_SETTING_FIELDS = {
   managerComercialName: 'manager.comercial.name',
   managerComercialPhone: 'manager.comercial.phone',
   legacySiteUrl: 'legacy.siteUrl',
+  listingWatchEnabled: 'listingWatch.enabled',
 } as const satisfies Record<string, keyof Settings>;
 export type CompanySettingField = keyof typeof COMPANY_SETTING_FIELDS;
 
@@ -85,6 +88,8 @@ export const companySettingsUpdateSchema = z.object({
     .refine((v) => v === '' || settingLink(v) !== '', 'Enter a web address starting with http:// or https://')
     .transform((v) => (v === '' ? '' : settingLink(v)))
     .optional(),
+  /** The listing watch on or off (ADR 068); stored as 'on' / 'off'. */
+  listingWatchEnabled: z.boolean('Listing watch must be on or off').optional(),
   /** ADR 022: the version the form read; details saved by someone else since answer 409. */
   version: versionField,
 });
@@ -101,6 +106,8 @@ export const companySettingsSchema = z.object({
   managerComercialName: z.string(),
   managerComercialPhone: z.string(),
   legacySiteUrl: z.string(),
+  /** The daily re-read of quoted cars' listings (ADR 068). */
+  listingWatchEnabled: z.boolean(),
   logoUrl: z.string(),
   /** ADR 022: moved by every save of the fields above (not by the logo's own calls). */
   version: versionSchema,
@@ -112,7 +119,16 @@ export function toCompanySettings(s: Settings): Omit<CompanySettings, 'version'>
   const fields = Object.fromEntries(
     Object.entries(COMPANY_SETTING_FIELDS).map(([field, key]) => [field, s[key]]),
   ) as Record<CompanySettingField, string>;
-  return { ...fields, logoUrl: settingLink(s['company.logoUrl'], { sitePath: true }) };
+  return {
+    ...fields,
+    listingWatchEnabled: fields.listingWatchEnabled !== 'off',
+    logoUrl: settingLink(s['company.logoUrl'], { sitePath: true }),
+  };
+}
+
+/** A company field's value as stored: the listing watch's switch is 'on' / 'off' (ADR 068). */
+export function storedSettingValue(value: string | boolean | undefined): string | undefined {
+  return typeof value === 'boolean' ? (value ? 'on' : 'off') : value;
 }
 
 /** Labels the audit log uses for a changed setting. */
@@ -125,5 +141,6 @@ export const COMPANY_SETTING_LABELS: Record<CompanySettingField | 'logoUrl', str
   managerComercialName: 'comercial manager name',
   managerComercialPhone: 'comercial manager phone',
   legacySiteUrl: 'older proposal site',
+  listingWatchEnabled: 'listing watch',
   logoUrl: 'logo',
 };

@@ -1,5 +1,5 @@
 /**
- * Contracts of suppliers (document 2 sections 3, 5, 7; docs/imports-api.md). A supplier with
+ * Contracts of suppliers (docs/imports-api.md). A supplier with
  * recorded costs cannot be deleted: its costs are the business's books.
  */
 import { z } from 'zod';

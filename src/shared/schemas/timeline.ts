@@ -18,6 +18,7 @@ export const TIMELINE_KINDS = [
   'proposal_viewed',
   'quote_request',
   'status_change',
+  'listing_watch',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
@@ -29,6 +30,7 @@ export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
   proposal_viewed: 'Proposal Viewed',
   quote_request: 'Quote Request',
   status_change: 'Status Change',
+  listing_watch: 'Listing Watch',
 };
 
 /**
@@ -44,6 +46,12 @@ export const TIMELINE_EVENTS = [
   'converted_to_import',
   /** A customer's automatic answer (out of office) on a known conversation: a quiet note, not contact (ADR 040). */
   'auto_reply',
+  /** A customer's e-mail moved the lead to Waiting for Us (DECISIONS 21, ADR 058). */
+  'customer_replied',
+  /** The listing watch saw a quoted car's listing go, or its price or mileage change (ADR 068): not contact. */
+  'listing_changed',
+  /** Staff rejected the lead and said why (ADR 067); the reason code is in metadata.outcome. */
+  'lead_lost',
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 
@@ -87,6 +95,28 @@ const emailDataAnswerSchema = z.object({
   /** Files that came with a received e-mail (never part of the stored e-mail data; read from mail_attachments). */
   attachments: z.array(emailAttachmentSchema).optional(),
 });
+/**
+ * The receiving server's SPF/DKIM/DMARC verdict on an incoming e-mail (Authentication-Results,
+ * ADR 064); `failed` names the checks that failed, shown as a warning.
+ */
+export const mailAuthVerdictSchema = z.object({
+  by: z.string(),
+  spf: z.string().nullable(),
+  dkim: z.string().nullable(),
+  dmarc: z.string().nullable(),
+  failed: z.array(z.enum(['spf', 'dkim', 'dmarc'])),
+});
+export type MailAuthVerdict = z.infer<typeof mailAuthVerdictSchema>;
+
+/** An attachment of a received e-mail that was not kept, with why (ADR 064). */
+export const attachmentNotKeptSchema = z.object({
+  filename: z.string(),
+  /** Bytes. */
+  size: z.number(),
+  reason: z.string(),
+});
+export type AttachmentNotKept = z.infer<typeof attachmentNotKeptSchema>;
+
 const metadataAnswerSchema = z.object({
   duration: z.string().optional(),
   outcome: z.string().optional(),
@@ -104,6 +134,12 @@ const metadataAnswerSchema = z.object({
       bounced: z.boolean().optional(),
     })
     .optional(),
+  /** Received e-mails: the receiving server's verdict, when the message carried one. */
+  mailAuth: mailAuthVerdictSchema.optional(),
+  /** Received e-mails: attachments not kept (too large, or the message was imported as text). */
+  attachmentsNotKept: z.array(attachmentNotKeptSchema).optional(),
+  /** Received e-mails that could not be read whole: imported from their plain text by an admin. */
+  importedAsText: z.boolean().optional(),
 });
 
 export const timelineEntrySchema = z.object({

@@ -87,7 +87,7 @@ export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email' 
 }
 
 /**
- * Add User (document 2, section 5): each password rule has its own message. Names are optional;
+ * Add User (ADR 029): each password rule has its own message. Names are optional;
  * blank ones are stored as null.
  */
 export const userCreateSchema = z.object({

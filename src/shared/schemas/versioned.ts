@@ -13,12 +13,16 @@ export const STALE_VERSION = 'STALE_VERSION';
 export const staleVersionMessage = (record: string) =>
   `This ${record} was changed by someone else. Reload to see the latest.`;
 
-/** The optional `version` of a write body: the version the client read. */
+/**
+ * The optional `version` of a write body: the version the client read. 0 is what a record not yet
+ * saved answers (a mailbox's signature, any singleton or lazily created row): its first save
+ * passes, and against a row someone else created meanwhile it is stale (409).
+ */
 export const versionField = z
   .number({ error: 'Version must be a whole number' })
   .int('Version must be a whole number')
-  .min(1, 'Version must be 1 or more')
-  .max(INT4_MAX, 'Version must be 1 or more')
+  .min(0, 'Version must be 0 or more')
+  .max(INT4_MAX, 'Version must be 0 or more')
   .optional();
 
 /** The `version` every versioned record answers. */

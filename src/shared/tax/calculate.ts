@@ -1,6 +1,7 @@
 import { ageBandOf } from './age-band.ts';
 import { addMonths, ageInStartedYears, compareYmd, parseYmd } from './dates.ts';
-import { EARLIEST_TABLE_DATE, tableSetFor } from './table-sets.ts';
+import { EARLIEST_TABLE_DATE, pendingTablesFor, tableSetFor } from './table-sets.ts';
+import { pendingTablesText } from './tax-calendar.ts';
 import type { Co2Cycle, LinearBand, TaxInput, TaxResult, TaxTableSet } from './types.ts';
 
 // Product policies on points the law leaves open (docs/tax-rules.md section 6).
@@ -70,6 +71,8 @@ export function calculateTax(input: TaxInput): TaxResult {
   if (first && compareYmd(first, declaration) > 0)
     throw new TaxInputError('firstRegistration', 'firstRegistration is after the declaration date');
   const notes: string[] = [];
+  const pendingTables = pendingTablesFor(input.declarationDate);
+  if (pendingTables) notes.push(`${pendingTablesText(pendingTables, 'en')}.`);
   const ageYears = first ? ageInStartedYears(first, declaration) : null;
 
   let isvCents = 0;
@@ -138,6 +141,7 @@ export function calculateTax(input: TaxInput): TaxResult {
       co2Cycle: cycle,
       ageYears,
       ivaApplies,
+      pendingTables,
     },
     notes,
   };

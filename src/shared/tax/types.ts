@@ -8,7 +8,10 @@ export interface LinearBand {
 export interface TaxTableSet {
   /** Name of the State Budget that set Tabela A, shown as breakdown.tableVersion. */
   version: string;
-  /** Declaration dates (YYYY-MM-DD) this set applies to, inclusive; validTo null = open-ended. */
+  /**
+   * Declaration dates (YYYY-MM-DD) this set is in force for, inclusive. validTo is the last day of the
+   * last budget year known to keep it; a later date uses the latest set with a warning (pendingTables).
+   */
   validFrom: string;
   validTo: string | null;
   cylinder: LinearBand[];
@@ -66,6 +69,14 @@ export interface TaxResult {
     co2Cycle: Co2Cycle | null;
     ageYears: number | null;
     ivaApplies: boolean;
+    /** Set when no tables are published yet for the declaration's year: the latest tables were used. */
+    pendingTables: PendingTables | null;
   };
   notes: string[];
+}
+
+/** A declaration in `year`, for which no tables are published yet, computed with the tables of `usingYear`. */
+export interface PendingTables {
+  year: number;
+  usingYear: number;
 }

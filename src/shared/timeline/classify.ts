@@ -19,7 +19,15 @@ export interface ClassifiableEntry {
 /** The bare, lower-cased addresses in a header value: 'Ana <Ana@X.pt>, b@y.pt' -> ['ana@x.pt', 'b@y.pt']. */
 export function addressesIn(header: string | null | undefined): string[] {
   if (!header) return [];
-  return (header.match(/[^\s<>,;:"'()]+@[^\s<>,;:"'()]+/g) ?? []).map((a) => a.toLowerCase());
+  // Split on the separators, then keep the words with an '@' inside: linear on a header of any
+  // length (a pattern scanning for the '@' would go quadratic on a long run without one, ADR 064).
+  return header
+    .split(/[\s<>,;:"'()]+/)
+    .filter((word) => {
+      const at = word.indexOf('@', 1);
+      return at !== -1 && at < word.length - 1;
+    })
+    .map((a) => a.toLowerCase());
 }
 
 /** A link to a customer proposal page (/proposta/{id} in Portuguese, /proposals/{id} in English). */
@@ -44,7 +52,9 @@ export function classifyTimelineEntry(entry: ClassifiableEntry, companyAddresses
   const event = entry.metadata?.event;
   if (event === 'proposal_viewed') return 'proposal_viewed';
   if (event === 'quote_request') return 'quote_request';
-  if (event === 'quoted_by_proposal' || event === 'converted_to_import') return 'status_change';
+  if (event === 'listing_changed') return 'listing_watch';
+  if (event === 'quoted_by_proposal' || event === 'converted_to_import' || event === 'lead_lost')
+    return 'status_change';
   if (entry.type === 'call') return 'call';
   if (entry.type === 'chat') return 'chat';
   if (!isOutgoingEmail(entry.emailData, companyAddresses)) return 'email_received';

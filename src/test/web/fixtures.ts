@@ -27,9 +27,13 @@ export function buildLeadListItem(overrides: Partial<LeadListItem> = {}): LeadLi
     emailSource: 'geral',
     origin: 'manual',
     starred: false,
+    assignedTo: null,
     seen: true,
     lastInteractionAt: '2026-11-21T10:00:00.000Z',
     createdAt: '2026-11-21T10:00:00.000Z',
+    quotedAmount: null,
+    version: 1,
+    nextTask: null,
     ...overrides,
   };
 }
@@ -71,12 +75,16 @@ export function buildLead(overrides: Partial<Lead> = {}): Lead {
     vehicleLink: 'https://example.com/listing/1',
     notes: 'Wants a family car.',
     quotedAmount: null,
+    requestedBudget: '22000.00',
     manual: true,
     utmSource: null,
     assignedTo: null,
+    lostReason: null,
+    lostReasonText: null,
     updatedAt: '2026-11-21T14:05:00.000Z',
     duplicates: [],
     version: 1,
+    nextTask: null,
     ...overrides,
   };
 }

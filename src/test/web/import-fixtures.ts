@@ -3,7 +3,8 @@
  * suppliers.ts), valid by default and overridable per test.
  */
 import { importFinance } from '#shared/imports/finance.ts';
-import type { Import, ImportCost, ImportListItem, ImportListResponse } from '#shared/schemas/imports.ts';
+import type { Import, ImportCost } from '#shared/schemas/imports.ts';
+import type { ImportListItem, ImportListResponse } from '#shared/schemas/imports-list.ts';
 import type { Proposal } from '#shared/schemas/proposals.ts';
 import type { Supplier } from '#shared/schemas/suppliers.ts';
 
@@ -55,6 +56,9 @@ export function buildImport(overrides: Partial<Import> = {}): Import {
     paid: false,
     notes: null,
     deliveryNotes: null,
+    expectedDeliveryDate: null,
+    expectedStageDates: {},
+    notifyCustomer: true,
     createdAt: '2026-11-01T09:00:00.000Z',
     updatedAt: '2026-11-20T09:00:00.000Z',
     statusChangedAt: '2026-11-20T09:00:00.000Z',
@@ -132,6 +136,10 @@ export function buildProposalAnswer(overrides: Partial<Proposal> = {}): Proposal
     vehicleBrand: 'Audi',
     vehicleModel: 'A4 Avant',
     vehicleSubmodel: null,
+    vehicleGearbox: null,
+    vehicleEuroNorm: null,
+    vehicleParticleFilter: null,
+    sellerType: null,
     vehicleMileage: 60000,
     vehicleEngineSize: 1968,
     vehicleFuelType: 'diesel',
@@ -142,6 +150,10 @@ export function buildProposalAnswer(overrides: Partial<Proposal> = {}): Proposal
     vehiclePrice: '24500.00',
     vehicleOriginalPrice: null,
     vehiclePriceWithoutVat: null,
+    listedPrice: null,
+    listedCurrency: null,
+    exchangeRate: null,
+    exchangeRateDate: null,
     wltpValue: true,
     hybridValue: false,
     pluginValue: false,
@@ -160,6 +172,9 @@ export function buildProposalAnswer(overrides: Partial<Proposal> = {}): Proposal
     viewCount: 0,
     firstViewedAt: null,
     lastViewedAt: null,
+    sentAt: null,
+    listingCheckedAt: null,
+    listingChange: null,
     createdBy: null,
     createdAt: '2026-11-10T09:00:00.000Z',
     updatedAt: '2026-11-10T09:00:00.000Z',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
+import type { PublicProposalResponse } from '#shared/schemas/public-proposal.ts';
 import { publicPageMeta } from './public-meta.ts';
 
 const proposal: PublicProposalResponse = {
@@ -17,6 +17,12 @@ const proposal: PublicProposalResponse = {
     vehiclePrice: '20000.00',
     vehicleOriginalPrice: null,
     vehiclePriceWithoutVat: null,
+    vehicleGearbox: null,
+    listedPrice: null,
+    listedCurrency: null,
+    exchangeRate: null,
+    exchangeRateDate: null,
+    taxTablesPending: null,
     isvCost: '1000.00',
     ivaCost: null,
     transportCost: '2000.00',

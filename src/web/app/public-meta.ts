@@ -1,4 +1,4 @@
-import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
+import type { PublicProposalResponse } from '#shared/schemas/public-proposal.ts';
 import { formatEuros, formatInteger, priceLines } from '#web/features/proposal-page/lib/price-lines.ts';
 import { ISV_SIMULATOR_PATH, type PublicRoute } from './public-routes.ts';
 
@@ -25,16 +25,20 @@ export const isvSimulatorTitle = (companyName: string) => `Simulador de ISV para
 const carOf = (p: PublicProposalResponse['proposal']) =>
   [p.vehicleBrand, p.vehicleModel, p.vehicleSubmodel].filter(Boolean).join(' ');
 
+/** The link preview's picture: the company's logo (Settings), the product icon only without one. */
+export const previewImage = (logoUrl?: string | null) => logoUrl || '/icon-512.png';
+
 /** Title, description and the rest of a public page's head (server-rendered; the browser keeps title and lang in step). */
 export function publicPageMeta(
   route: PublicRoute,
   companyName: string,
   data: { proposal?: PublicProposalResponse | null; legacyTarget?: string | null } = {},
+  logoUrl?: string | null,
 ): PageMeta {
   const base = {
     lang: 'pt-PT',
     ogLocale: 'pt_PT',
-    image: '/icon-512.png',
+    image: previewImage(logoUrl),
     noindex: false,
     description: DEFAULT_DESCRIPTION,
   };

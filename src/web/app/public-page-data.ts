@@ -1,4 +1,4 @@
-import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
+import type { PublicProposalResponse } from '#shared/schemas/public-proposal.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 
 /**

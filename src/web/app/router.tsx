@@ -77,6 +77,8 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./routes/admin/dashboard.tsx')).DashboardScreen }),
       },
       { path: 'leads', lazy: async () => ({ Component: (await import('./routes/admin/leads.tsx')).LeadsScreen }) },
+      { path: 'inbox', lazy: async () => ({ Component: (await import('./routes/admin/inbox.tsx')).InboxScreen }) },
+      { path: 'today', lazy: async () => ({ Component: (await import('./routes/admin/today.tsx')).TodayScreen }) },
       {
         path: 'leads/:id',
         lazy: async () => ({ Component: (await import('./routes/admin/lead-detail.tsx')).LeadDetailScreen }),
@@ -89,6 +91,7 @@ export const router = createBrowserRouter([
         path: 'imports/:id',
         lazy: async () => ({ Component: (await import('./routes/admin/import-detail.tsx')).ImportDetailScreen }),
       },
+      { path: 'money', lazy: async () => ({ Component: (await import('./routes/admin/money.tsx')).MoneyScreen }) },
       {
         path: 'suppliers',
         lazy: async () => ({ Component: (await import('./routes/admin/suppliers.tsx')).SuppliersScreen }),

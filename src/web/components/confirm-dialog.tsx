@@ -18,6 +18,8 @@ export interface ConfirmDialogProps<T> {
   /** Also the dialog's accessible name. */
   title: ReactNode;
   description: ReactNode;
+  /** More to decide before confirming (a choice), shown under the description. */
+  children?: ReactNode;
   confirmLabel: ReactNode;
   cancelLabel?: ReactNode;
   /** The confirm button in the destructive colour (a deletion). */
@@ -41,6 +43,7 @@ export function ConfirmDialog<T>({
   onOpenChange,
   title,
   description,
+  children,
   confirmLabel,
   cancelLabel = 'Cancel',
   destructive = false,
@@ -77,6 +80,7 @@ export function ConfirmDialog<T>({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           {/* A plain button, not AlertDialogAction: the dialog stays open until the action answers. */}

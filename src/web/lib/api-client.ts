@@ -25,7 +25,8 @@ async function throwIfNotOk(res: Response): Promise<void> {
   let code: string | undefined;
   try {
     const body = JSON.parse(text) as { message?: unknown; fields?: Record<string, string>; code?: unknown };
-    if (typeof body.message === 'string') message = body.message;
+    // A JSON answer without a message has none to show ('{}' never reaches a toast): callers fall back.
+    message = typeof body.message === 'string' ? body.message : '';
     fields = body.fields;
     if (typeof body.code === 'string') code = body.code;
   } catch {

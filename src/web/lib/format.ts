@@ -7,14 +7,18 @@ export function relativeTime(date: Date | string, now: Date = new Date()): strin
   return then.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** Staff dates: en-US with a 24-hour clock. */
-export function formatDateTime(date: Date | string): string {
+/**
+ * Staff dates, the back office's one format: en-US with a 24-hour clock ('Nov 25, 2026, 16:30');
+ * `seconds` adds them where the order of close events matters (the security audit log).
+ */
+export function formatDateTime(date: Date | string, { seconds = false }: { seconds?: boolean } = {}): string {
   return new Date(date).toLocaleString('en-US', {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
     hourCycle: 'h23',
   });
 }

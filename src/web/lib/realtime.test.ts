@@ -23,7 +23,8 @@ describe('live updates', () => {
     vi.advanceTimersByTime(1999);
     expect(invalidated).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(invalidated.sort()).toEqual(['/api/dashboard/stats', '/api/leads']);
+    // A lead's change also refreshes its tasks: its Next step and Today (ADR 066).
+    expect(invalidated.sort()).toEqual(['/api/dashboard/stats', '/api/leads', '/api/tasks']);
   });
 
   it('refreshes leads when a lead is merged away (lead_deleted)', () => {

@@ -6,7 +6,8 @@ import { LIVE_REFRESH_DEBOUNCE_MS, type RealtimeMessage } from '#shared/realtime
 /** Query keys each live event refreshes. Events name what changed; we refetch, never patch. */
 const DEBOUNCED: Record<string, readonly (readonly string[])[]> = {
   lead_created: [['/api/leads'], ['/api/dashboard/stats']],
-  lead_updated: [['/api/leads'], ['/api/dashboard/stats']],
+  // A lead's tasks change with it (ADR 066): its Next step, and Today.
+  lead_updated: [['/api/leads'], ['/api/dashboard/stats'], ['/api/tasks']],
   // A merged lead disappears from lists and the dashboard like any other change.
   lead_deleted: [['/api/leads'], ['/api/dashboard/stats']],
   // A converted lead changes too (its status, its timeline): import_created comes with lead_updated.

@@ -1,5 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { createdAt, money15, updatedAt, version } from './columns.ts';
 import { leads } from './leads.ts';
@@ -45,9 +57,20 @@ export const imports = pgTable(
     vehicleIsv: money15(),
     servicePrice: money15(),
     invoiced: boolean().notNull().default(false),
+    /** When `invoiced` was last switched on (money owed: days since invoiced, ADR 067); null while not invoiced. */
+    invoicedAt: timestamp({ withTimezone: true }),
     paid: boolean().notNull().default(false),
     notes: text(),
     deliveryNotes: text(),
+    /** When the car is expected at the customer (ADR 068); shown on the tracking page. */
+    expectedDeliveryDate: date({ mode: 'string' }),
+    /** Optional expected date of each stage, `{ in_transit: '2026-12-03' }` (ADR 068). */
+    expectedStageDates: jsonb()
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** A short Portuguese e-mail tells the customer each stage change (ADR 068); on unless staff turn it off. */
+    notifyCustomer: boolean().notNull().default(true),
     assignedTo: integer().references(() => users.id, { onDelete: 'set null' }),
     /** When the import entered its current status (days in stage; the list does not read the history). */
     statusChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -56,6 +79,12 @@ export const imports = pgTable(
       (): SQL =>
         sql`lower(${imports.clientName} || ' ' || coalesce(${imports.clientEmail}, '') || ' ' || ${imports.vehicleMake} || ' ' || ${imports.vehicleModel} || ' ' || coalesce(${imports.vehicleVin}, ''))`,
     ),
+    /**
+     * What makes a creation idempotent (ADR 023): `req:<user>:<key>` for a request with a key,
+     * `lead:<id>` for a lead's conversion without one, null otherwise. Unique: a repeat finds the
+     * import the first request made.
+     */
+    requestKey: varchar({ length: 160 }).unique('imports_request_key_unique'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -96,7 +125,11 @@ export const importCosts = pgTable(
     updatedAt: updatedAt(),
     version: version(),
   },
-  (t) => [index('import_costs_import_idx').on(t.importId), index('import_costs_supplier_idx').on(t.supplierId)],
+  (t) => [
+    // With the value: an import's cost total (the dashboard's profit, ADR 069) is an index-only sum.
+    index('import_costs_import_idx').on(t.importId, t.value),
+    index('import_costs_supplier_idx').on(t.supplierId),
+  ],
 );
 
 /** Every status an import entered, when and by whom (the detail's stage list and the tracking page). */

@@ -8,3 +8,4 @@ export * from './messaging.ts';
 export * from './jobs.ts';
 export * from './backups.ts';
 export * from './outbox.ts';
+export * from './tasks.ts';

@@ -19,7 +19,7 @@ export const emailOutbox = pgTable(
     messageId: varchar({ length: 998 }).notNull().unique(),
     /** The company mailbox it leaves from: geral or comercial. */
     account: varchar({ length: 20 }).notNull(),
-    /** reply (staff), proposal (a proposal link) or acknowledgement (after a quote request). */
+    /** reply (staff), proposal (a proposal link), acknowledgement (after a quote request), stage_update (ADR 068) or reminder (a due task, to its owner; ADR 066). */
     purpose: varchar({ length: 20 }).notNull(),
     leadId: integer().references(() => leads.id, { onDelete: 'set null' }),
     timelineId: integer().references(() => leadTimeline.id, { onDelete: 'set null' }),
@@ -35,6 +35,8 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** While sending: the attempt's instance holds it until then. */
     leaseUntil: timestamp({ withTimezone: true }),
+    /** Set just before SMTP is spoken for the claimed attempt: only such a row may have left (ADR 064). */
+    attemptStartedAt: timestamp({ withTimezone: true }),
     lastError: text(),
     /** A problem that did not stop the send (the Sent copy could not be filed). */
     warning: text(),
@@ -46,7 +48,10 @@ export const emailOutbox = pgTable(
   (t) => [
     check('email_outbox_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
     check('email_outbox_account_check', sql`${t.account} in ('geral', 'comercial')`),
-    check('email_outbox_purpose_check', sql`${t.purpose} in ('reply', 'proposal', 'acknowledgement')`),
+    check(
+      'email_outbox_purpose_check',
+      sql`${t.purpose} in ('reply', 'proposal', 'acknowledgement', 'stage_update', 'reminder')`,
+    ),
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'queued'`),

@@ -5,6 +5,8 @@ import {
   date,
   index,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -15,6 +17,7 @@ import {
 import { users } from './auth.ts';
 import { createdAt, money10, updatedAt, version } from './columns.ts';
 import { leads } from './leads.ts';
+import type { ListingChange as ListingChangeColumn } from '#shared/listings/watch.ts';
 
 export const proposals = pgTable(
   'proposals',
@@ -33,9 +36,22 @@ export const proposals = pgTable(
     /** MM/YYYY as the editor shows it. */
     vehicleFirstRegistration: varchar({ length: 20 }),
     vehicleCountry: varchar({ length: 100 }),
+    // What the listing says that changes the tax or the customer's choice (docs/listings.md section 12).
+    vehicleGearbox: varchar({ length: 10 }),
+    vehicleEuroNorm: varchar({ length: 20 }),
+    /** Null: the listing does not say. */
+    vehicleParticleFilter: boolean(),
+    sellerType: varchar({ length: 10 }),
     vehiclePrice: money10(),
     vehicleOriginalPrice: money10(),
     vehiclePriceWithoutVat: money10(),
+    // A listing priced in another currency (ADR 055): the price as listed and the rate used, so
+    // vehiclePrice (euros) = listedPrice x exchangeRate can be checked and explained.
+    listedPrice: numeric({ precision: 14, scale: 2 }),
+    listedCurrency: varchar({ length: 3 }),
+    /** Euros per unit of listedCurrency. */
+    exchangeRate: numeric({ precision: 14, scale: 6 }),
+    exchangeRateDate: date({ mode: 'string' }),
     wltpValue: boolean().notNull().default(true),
     hybridValue: boolean().notNull().default(false),
     pluginValue: boolean().notNull().default(false),
@@ -59,13 +75,26 @@ export const proposals = pgTable(
     viewCount: integer().notNull().default(0),
     firstViewedAt: timestamp({ withTimezone: true }),
     lastViewedAt: timestamp({ withTimezone: true }),
+    /** When the proposal first reached the customer (ADR 053's delivery); the listing watch follows sent proposals. */
+    sentAt: timestamp({ withTimezone: true }),
+    // The listing watch (ADR 068): when the listing is next read, the last read, blocked reads in a
+    // row, and what changed on the listing (null: nothing seen).
+    listingNextCheckAt: timestamp({ withTimezone: true }),
+    listingCheckedAt: timestamp({ withTimezone: true }),
+    listingBlockedCount: integer().notNull().default(0),
+    listingChange: jsonb().$type<ListingChangeColumn>(),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** ADR 022: bumped by an edit in the editor (not by customer views). */
     version: version(),
   },
-  (t) => [index('proposals_lead_idx').on(t.leadId)],
+  (t) => [
+    index('proposals_lead_idx').on(t.leadId),
+    index('proposals_listing_watch_idx')
+      .on(t.listingNextCheckAt)
+      .where(sql`${t.sentAt} is not null and ${t.sourceListing} is not null`),
+  ],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { date, numeric, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, version } from './columns.ts';
 
 /** Admin-editable values; keys and defaults live in src/shared/settings.ts. */
@@ -14,4 +14,12 @@ export const systemSettings = pgTable('system_settings', {
    * carries their version, bumped by every save of the company card (details or logo).
    */
   version: version(),
+});
+
+/** Exchange rates the admin keeps (ADR 055): euros per unit of each currency, with the rate's date. */
+export const exchangeRates = pgTable('exchange_rates', {
+  currency: varchar({ length: 3 }).primaryKey(),
+  eurPerUnit: numeric({ precision: 14, scale: 6 }).notNull(),
+  rateDate: date({ mode: 'string' }).notNull(),
+  updatedAt: updatedAt(),
 });

@@ -286,6 +286,8 @@ export function planDemoImports(rng: Rng, input: ImportPlanInput): PlannedImport
       if (history[i]!.changedAt.getTime() <= before) history[i]!.changedAt = new Date(before + 3_600_000);
     }
     values.statusChangedAt = history.at(-1)!.changedAt;
+    // Invoiced once the car was far along: the money-owed screen counts days from here (ADR 067).
+    if (values.invoiced) values.invoicedAt = values.updatedAt;
     return {
       leadIndex: leadIndex >= 0 ? leadIndex : null,
       values,

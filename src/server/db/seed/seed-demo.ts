@@ -119,7 +119,7 @@ export interface SeedDemoSummary {
 }
 
 /** Tables --force empties. users, sessions, the audit log, mailboxes and secrets stay. */
-const BUSINESS_TABLES = sql`mail_attachments, mail_messages, email_outbox, lead_timeline, user_lead_views, proposal_view_visits, stored_media, proposals, import_status_history, import_costs, imports, suppliers, notifications, email_templates, leads`;
+const BUSINESS_TABLES = sql`mail_attachments, mail_messages, email_outbox, lead_tasks, lead_timeline, user_lead_views, proposal_view_visits, stored_media, proposals, import_status_history, import_costs, imports, suppliers, notifications, email_templates, leads`;
 
 export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<SeedDemoSummary> {
   const now = options.now ?? new Date();

@@ -2,7 +2,6 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { PassThrough } from 'node:stream';
 
 /**
  * A backup file is a plain tar (ustar) of two members (ADR 030): `manifest.json` (versions and
@@ -37,7 +36,11 @@ function header(name: string, size: number, mtime: Date): Buffer {
   return h;
 }
 
-/** Writes the container to `file` and returns its sha256 and size (the caller syncs and renames it). */
+/**
+ * Writes the container to `file` and returns its sha256 and size (the caller syncs and renames it).
+ * One pipeline from source to file: an error anywhere (a full disk, an unreadable dump) rejects
+ * this call and never surfaces elsewhere (ADR 050).
+ */
 export async function writeContainer(
   file: string,
   manifest: object,
@@ -46,21 +49,22 @@ export async function writeContainer(
 ): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
-  const out = new PassThrough();
-  out.on('data', (chunk: Buffer) => {
-    hash.update(chunk);
-    size += chunk.length;
-  });
-  const writing = pipeline(out, createWriteStream(file, { flags: 'wx' }));
-  const write = (buf: Buffer) => (out.write(buf) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', r)));
   const json = Buffer.from(JSON.stringify(manifest, null, 2));
-  await write(header('manifest.json', json.length, mtime));
-  await write(Buffer.concat([json, Buffer.alloc(padTo(json.length) - json.length)]));
-  await write(header(dump.name, dump.size, mtime));
-  for await (const chunk of createReadStream(dump.path)) await write(chunk as Buffer);
-  await write(Buffer.alloc(padTo(dump.size) - dump.size + 2 * BLOCK));
-  out.end();
-  await writing;
+  async function* parts() {
+    yield header('manifest.json', json.length, mtime);
+    yield Buffer.concat([json, Buffer.alloc(padTo(json.length) - json.length)]);
+    yield header(dump.name, dump.size, mtime);
+    for await (const chunk of createReadStream(dump.path)) yield chunk as Buffer;
+    yield Buffer.alloc(padTo(dump.size) - dump.size + 2 * BLOCK);
+  }
+  async function* tap(source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      size += chunk.length;
+      yield chunk;
+    }
+  }
+  await pipeline(parts, tap, createWriteStream(file, { flags: 'wx' }));
   return { sha256: hash.digest('hex'), size };
 }
 

@@ -7,7 +7,7 @@ export interface TableCounts {
   migrations: number;
 }
 
-type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+export type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /** Counts every table through `query`, which must run inside the snapshot being backed up. */
 export async function countTables(query: Query): Promise<TableCounts> {

@@ -1,12 +1,16 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { writeFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
 import pg from 'pg';
 import type { Database } from '#server/db/client.ts';
 import { RestoreFailure, messageOf, type BackupDriver } from './driver.ts';
+import { LOGICAL_ENTRY, createLogicalDriver } from './logical-driver.ts';
 import { countTables } from './manifest.ts';
+import { restoreInOneTransaction } from './pg-restore-tx.ts';
+import { runRestoreScript } from './sql-script.ts';
 
 /** libpq's environment for a connection string, so no password appears on a command line. */
 export function libpqEnv(url: string): NodeJS.ProcessEnv {
@@ -67,17 +71,12 @@ export async function findClientTools(
   return { bin: '', major: clientMajor };
 }
 
-/** Run before the restored script: the schemas are emptied inside the same transaction. */
-const CLEAN_SQL = `SET lock_timeout = '30s';
-DROP SCHEMA IF EXISTS drizzle CASCADE;
-DROP SCHEMA IF EXISTS public CASCADE;
-CREATE SCHEMA public;
-`;
-
 /**
  * PostgreSQL: pg_dump --format=custom from an exported snapshot, in which the rows are also
- * counted; restore is pg_restore's script run by psql in one transaction that first empties the
- * schemas, so it is all or nothing, whatever tables a newer schema added (ADR 030).
+ * counted. Restore (ADR 050): pg_restore writes the whole script to a temporary file first (a
+ * damaged archive fails there, before anything is touched), then the script runs on one
+ * connection inside one transaction that empties the schemas, loads, migrates and verifies, and
+ * commits only when all of it passed. Without pg_dump, the logical driver does the work.
  */
 export async function createPostgresDriver(database: Database): Promise<BackupDriver> {
   const url = database.url!;
@@ -95,18 +94,20 @@ export async function createPostgresDriver(database: Database): Promise<BackupDr
   } finally {
     await probe.end();
   }
+  const logical = createLogicalDriver(url, `pg${serverVersion}`);
   const tools = await findClientTools(serverMajor);
-  const problem = 'problem' in tools ? tools.problem : null;
-  const bin = (name: string) => ('bin' in tools && tools.bin ? path.join(tools.bin, name) : name);
+  if ('problem' in tools) return logical;
+  const bin = (name: string) => (tools.bin ? path.join(tools.bin, name) : name);
   return {
     kind: 'postgres',
     databaseVersion: `pg${serverVersion}`,
-    tool: 'problem' in tools ? 'pg_dump (missing)' : `pg_dump ${tools.major} (custom format)`,
-    problem,
+    tool: `pg_dump ${tools.major} (custom format)`,
+    problem: null,
     entryName: 'database.dump',
+    restores: ['database.dump', LOGICAL_ENTRY],
     async dump(file) {
-      if (problem) throw new Error(problem);
       const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {});
       await client.connect();
       try {
         await client.query('begin isolation level repeatable read read only');
@@ -130,51 +131,19 @@ export async function createPostgresDriver(database: Database): Promise<BackupDr
         await client.end().catch(() => {});
       }
     },
-    async restore(file, verify) {
-      if (problem) throw new RestoreFailure(problem, false);
-      const prefix = path.join(os.tmpdir(), `restore-clean-${process.pid}-${Date.now()}.sql`);
-      await writeFile(prefix, CLEAN_SQL);
+    async restore(file, entry, verify) {
+      if (entry === LOGICAL_ENTRY) return logical.restore(file, entry, verify);
+      const script = path.join(os.tmpdir(), `restore-${process.pid}-${randomBytes(6).toString('hex')}.sql`);
       try {
-        await pipeRestore(bin('pg_restore'), bin('psql'), file, prefix, env);
-      } catch (err) {
-        throw new RestoreFailure(messageOf(err), false);
+        try {
+          await run(bin('pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', '-f', script, file], env);
+        } catch (err) {
+          throw new RestoreFailure(`the backup could not be read: ${messageOf(err)}`);
+        }
+        await restoreInOneTransaction(url, (client) => runRestoreScript(client, script), verify);
       } finally {
-        await rm(prefix, { force: true });
-      }
-      try {
-        await verify(database);
-      } catch (err) {
-        throw new RestoreFailure(messageOf(err), true);
+        await rm(script, { force: true });
       }
     },
   };
-}
-
-/** pg_restore -f - FILE | psql --single-transaction -f CLEAN -f - : all or nothing. */
-function pipeRestore(pgRestore: string, psql: string, file: string, prefix: string, env: NodeJS.ProcessEnv) {
-  return new Promise<void>((resolve, reject) => {
-    const restore = spawn(pgRestore, ['--no-owner', '--no-privileges', '--exit-on-error', '-f', '-', file], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const apply = spawn(psql, ['-X', '-q', '--single-transaction', '-v', 'ON_ERROR_STOP=1', '-f', prefix, '-f', '-'], {
-      env: { ...env, PGOPTIONS: '-c lock_timeout=30s' },
-      stdio: ['pipe', 'ignore', 'pipe'],
-    });
-    restore.stdout.pipe(apply.stdin);
-    apply.stdin.on('error', () => {}); // psql stopped early: its own error is reported
-    let errors = '';
-    const collect = (d: Buffer) => (errors = (errors + d.toString()).slice(-4000));
-    restore.stderr.on('data', collect);
-    apply.stderr.on('data', collect);
-    const exit = (child: ReturnType<typeof spawn>) =>
-      new Promise<number>((r) => {
-        child.on('error', () => r(127));
-        child.on('close', (code) => r(code ?? 1));
-      });
-    void Promise.all([exit(restore), exit(apply)]).then(([a, b]) => {
-      if (a === 0 && b === 0) resolve();
-      else reject(new Error(errors.trim().split('\n').slice(-3).join(' ') || `pg_restore ${a}, psql ${b}`));
-    });
-  });
 }

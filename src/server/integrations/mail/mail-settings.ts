@@ -3,7 +3,6 @@
  * variable). Tests point Google and Gmail's hosts at the local rig.
  */
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 
 export const MAIL_SECURITY = ['tls', 'starttls', 'none'] as const;
 export type MailSecurity = (typeof MAIL_SECURITY)[number];
@@ -30,7 +29,7 @@ export interface MailSettings {
   gmailSmtp: ServerEndpoint;
   /** MAIL_ALLOW_INSECURE: security 'none' towards hosts other than loopback. */
   allowInsecure: boolean;
-  /** Minutes between two polls of a mailbox (MAIL_POLL_MINUTES, default 5: spec section 9). */
+  /** Minutes between two polls of a mailbox (MAIL_POLL_MINUTES, default 5). */
   pollMinutes: number;
   /** Seconds between two manual checks of one mailbox. */
   checkCooldownSeconds: number;
@@ -46,18 +45,6 @@ export const GOOGLE_DEFAULTS = {
 
 export const GMAIL_IMAP: ServerEndpoint = { host: 'imap.gmail.com', port: 993, security: 'tls' };
 export const GMAIL_SMTP: ServerEndpoint = { host: 'smtp.gmail.com', port: 465, security: 'tls' };
-
-/** 127.0.0.0/8, ::1 and localhost: the only hosts 'none' (no TLS) is allowed for by default. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
-  if (isIP(h) === 4) return h.startsWith('127.');
-  if (isIP(h) === 6) return h === '::1' || h === '0:0:0:0:0:0:0:1';
-  return false;
-}
 
 export function parseEndpoint(value: string | undefined, fallback: ServerEndpoint): ServerEndpoint {
   if (!value) return fallback;

@@ -13,7 +13,7 @@ export type MailAuth =
   /** Gmail after Google sign-in: a fresh access token per connection (refreshed 60 s early). */
   | { type: 'xoauth2'; accessToken: () => Promise<string> };
 
-/** Everything needed to read and send as one mailbox (what mailboxes.api.ts hands other modules). */
+/** Everything needed to read and send as one mailbox (what the mailbox connections service hands out, ADR 070). */
 export interface MailConnection {
   account: 'geral' | 'comercial';
   provider: 'gmail' | 'imap';
@@ -218,7 +218,7 @@ export async function sentFolderPath(client: ImapFlow): Promise<string> {
 /**
  * Files a sent message in the mailbox's Sent folder, for providers whose SMTP does not
  * (conn.appendToSent). Answers the folder used. The outbox's drain keeps one session per pass
- * instead (modules/email/mailbox-sender.ts).
+ * instead (integrations/mail/mailbox-sender.ts).
  */
 export async function appendToSentFolder(
   conn: MailConnection,

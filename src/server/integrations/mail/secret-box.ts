@@ -5,8 +5,9 @@
  * Format: 'v1:' + base64(iv 12 | tag 16 | ciphertext).
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeFileDurably } from '#server/lib/durable-file.ts';
 
 export interface SecretBox {
   seal(plain: string, account: string): string;
@@ -60,7 +61,7 @@ export function loadMailKey(envValue: string | undefined, dir: string): Buffer {
   if (existsSync(file)) return parseMailKey(readFileSync(file, 'utf8'));
   mkdirSync(dir, { recursive: true });
   const key = randomBytes(32);
-  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileDurably(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);
   return key;
 }

@@ -98,6 +98,15 @@ describe('the API describes itself: /api/openapi.json and /api/docs', () => {
     expect(timeline.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'id' }));
     expect(Object.keys(timeline.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '404']));
 
+    // Bodies whose year bound follows the clock are documented too, never as {} (issue 31).
+    expect(document.paths['/api/imports']!.post!.requestBody?.content['application/json']?.schema).toMatchObject({
+      type: 'object',
+      properties: expect.objectContaining({ clientName: expect.any(Object), idempotencyKey: expect.any(Object) }),
+    });
+    expect(document.paths['/api/mail/attachments/{id}']!.get!.responses['200']!.content).toEqual({
+      'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+    });
+
     const csv = document.paths['/api/leads/export.csv']!.get!;
     expect(csv.responses['200']!.content).toHaveProperty('text/csv');
     expect(document.paths['/api/health']!.get!.responses['200']!.content).toHaveProperty('application/json');
@@ -140,6 +149,8 @@ describe('the API describes itself: /api/openapi.json and /api/docs', () => {
         'DELETE /api/suppliers/{id}',
         'PUT /api/email-templates/{id}',
         'PUT /api/users/{id}',
+        'PUT /api/tasks/{id}',
+        'DELETE /api/tasks/{id}',
       ].sort(),
     );
     // An edit that is not versioned says nothing of If-Match.

@@ -43,6 +43,13 @@ const hasResponseSchema = (op: OpenApiOperation) =>
       (/^(204|3\d\d)$/.test(status) && !!response.description && response.description !== 'Default Response'),
   );
 
+/** A schema that says nothing (`{}` or missing): what @fastify/swagger writes for an undeclared shape. */
+const isEmptySchema = (schema: unknown) =>
+  schema === undefined ||
+  (typeof schema === 'object' &&
+    schema !== null &&
+    Object.keys(schema).filter((k) => k !== 'description').length === 0);
+
 const howToFix = (key: string, url: string) =>
   `${key}: no response schema. Give the route a zod schema per status it answers, e.g. ` +
   `\`schema: { response: { 200: thingSchema } }\` with the contract in src/shared/schemas/<domain>.ts ` +
@@ -70,6 +77,16 @@ export function documentProblems(
       continue;
     }
     if (!hasResponseSchema(op)) problems.push(howToFix(key, url));
+    for (const [type, media] of Object.entries(op.requestBody?.content ?? {}))
+      if (isEmptySchema(media.schema))
+        problems.push(
+          `${key}: its ${type} request body is documented as {}. Give the route \`schema: { body: thingSchema }\` ` +
+            `(a zod contract in src/shared/schemas), or describe a raw body with \`{ description, content }\`.`,
+        );
+    for (const [status, response] of Object.entries(op.responses ?? {}))
+      for (const [type, media] of Object.entries(response.content ?? {}))
+        if (isEmptySchema(media.schema))
+          problems.push(`${key}: its ${status} ${type} answer is documented as {}. Declare its schema.`);
     if (op['x-access'] !== access) problems.push(`${key}: x-access is ${op['x-access']}, the route says ${access}.`);
   }
   return problems;

@@ -36,13 +36,22 @@ export async function revokeToken(db: DbOrTx, userId: number, id: number, at: Da
   return row;
 }
 
-/** A live token by its hash, with its user. */
+/** Revokes every live token of a user; answers the ones it revoked. */
+export async function revokeAllTokens(db: DbOrTx, userId: number, at: Date): Promise<ApiTokenRow[]> {
+  return db
+    .update(apiTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning();
+}
+
+/** A live token by its hash, with its user; a deleted user's tokens are dead (ADR 059). */
 export async function findLiveToken(db: DbOrTx, tokenHash: string) {
   const [row] = await db
     .select({ token: apiTokens, user: users })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)));
+    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), isNull(users.deletedAt)));
   return row;
 }
 

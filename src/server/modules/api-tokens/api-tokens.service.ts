@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { Db } from '#server/db/client.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
 import { API_TOKENS_PER_USER, type ApiToken, type ApiTokenCreated } from '#shared/schemas/api-tokens.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -77,6 +77,32 @@ export function createApiTokensService(deps: { db: Db; clock: Clock; audit: Pick
         return revoked;
       });
       return toApiToken(row);
+    },
+
+    /**
+     * Revokes every token of a user whose credentials changed (deleted, new password, new role),
+     * inside the caller's transaction, one audit entry per token naming why (ADR 059).
+     */
+    async revokeAllForUser(
+      tx: DbOrTx,
+      user: Pick<UserRow, 'id' | 'username'>,
+      reason: string,
+      meta: { ip?: string; at: Date },
+    ): Promise<number> {
+      const revoked = await repo.revokeAllTokens(tx, user.id, meta.at);
+      for (const row of revoked)
+        await audit.record(
+          {
+            event: 'api_token_revoked',
+            userId: user.id,
+            username: user.username.toLowerCase(),
+            ipAddress: meta.ip,
+            details: `${row.name} (${reason})`,
+            timestamp: meta.at,
+          },
+          tx,
+        );
+      return revoked.length;
     },
 
     /** The user a live token belongs to, or null; records the use. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_EVENTS, AUDIT_PAGE_SIZE, type AuditLogPage } from '#shared/schemas/audit.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
-// The security audit log card (document 2, sections 2, 7 and 9): the latest 20 events, then older
+// The security audit log card (ADR 029): the latest 20 events, then older
 // pages, filtered by event type and username. Admins only.
 describe('GET /api/admin/security-audit-logs', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { auditLogPageSchema, auditLogQuerySchema } from '#shared/schemas/audit.t
 import type { AuditService } from './audit.service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
-  // The security audit log card on the Users screen: admin only (document 2, section 6).
+  // The security audit log card on the Users screen: admin only (ADR 029).
   app.get(
     '/api/admin/security-audit-logs',
     {

@@ -1,4 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
@@ -77,8 +78,10 @@ export function createSessionService(deps: {
   const dueForExtension = (expire: Date, absoluteExpire: Date, nowMs: number) =>
     expire.getTime() < absoluteExpire.getTime() && expire.getTime() - nowMs < idleMs - refreshMs;
   const absoluteOf = (sess: repo.SessionData) => new Date(new Date(sess.createdAt).getTime() + ttlMs);
-  const sessionCache = new Map<string, CachedSession>();
-  const userCache = new Map<number, { user: UserRow; cachedAt: number }>();
+  // At most MAX_CACHED entries each, the least recently used evicted first (lru-cache). The TTL and
+  // the read-ahead stay ours: an entry is read again from half its TTL while in use (below).
+  const sessionCache = new LRUCache<string, CachedSession>({ max: MAX_CACHED });
+  const userCache = new LRUCache<number, { user: UserRow; cachedAt: number }>({ max: MAX_CACHED });
 
   /**
    * Bumped by every invalidation: a read that started before one does not fill the cache with what
@@ -119,7 +122,6 @@ export function createSessionService(deps: {
           cachedAt: startedMs,
         };
         if (current) {
-          if (sessionCache.size >= MAX_CACHED) sessionCache.clear();
           sessionCache.set(sid, entry);
         }
         return entry;
@@ -134,10 +136,7 @@ export function createSessionService(deps: {
       return findUserById(db, userId).then((user) => {
         if (epoch === invalidations.users) {
           if (!user) userCache.delete(userId);
-          else {
-            if (userCache.size >= MAX_CACHED) userCache.clear();
-            userCache.set(userId, { user, cachedAt: startedMs });
-          }
+          else userCache.set(userId, { user, cachedAt: startedMs });
         }
         return user;
       });

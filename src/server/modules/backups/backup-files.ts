@@ -26,6 +26,8 @@ export const manifestSchema = z.object({
   entry: z.string(),
   tables: z.record(z.string(), z.number()),
   migrations: z.number(),
+  /** sha256 of the dump member (ADR 050): a flipped bit inside it is found before restoring. */
+  entrySha256: z.string().optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
@@ -78,6 +80,7 @@ export async function writeBackup(
       entry: driver.entryName,
       tables: counts.tables,
       migrations: counts.migrations,
+      entrySha256: await fileSha256(member),
     };
     const { size: memberSize } = await stat(member);
     const { sha256, size } = await writeContainer(
@@ -115,7 +118,7 @@ export async function recordedSha256(dir: string, filename: string, fromRow?: st
 export async function verifyBackup(
   file: string,
   expectedSha256: string | null,
-  kind: 'pglite' | 'postgres',
+  kind: 'postgres',
 ): Promise<{ manifest: Manifest; dump: { offset: number; size: number; name: string } }> {
   if (!existsSync(file)) throw new BackupRefused('The backup file is missing from the backup directory');
   if (expectedSha256 !== null && (await fileSha256(file)) !== expectedSha256)
@@ -132,11 +135,10 @@ export async function verifyBackup(
   if (!parsed.success)
     throw new BackupRefused('The backup file is damaged: its manifest is unreadable. Nothing was changed.');
   const manifest = parsed.data;
+  // Backups taken before ADR 048 hold a PGlite data directory, which this version no longer runs.
   if (manifest.database !== kind)
     throw new BackupRefused(
-      manifest.database === 'pglite'
-        ? 'This backup is of the embedded database (PGlite); to move it to PostgreSQL use npm run db:move-to-postgres'
-        : 'This backup is of a PostgreSQL database and this server runs the embedded database (PGlite)',
+      'This backup is of the earlier embedded database (PGlite), which this version no longer runs: it cannot be restored here. Nothing was changed.',
     );
   if (read.dump.name !== manifest.entry)
     throw new BackupRefused('The backup file is damaged: the database dump is missing');

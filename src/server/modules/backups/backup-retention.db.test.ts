@@ -13,7 +13,7 @@ import { createTestDatabase } from '#test/test-db.ts';
 import { insertUser } from '#test/factories.ts';
 import { createBackupsService } from './backups.service.ts';
 
-describe('backup retention and the hourly job (document 2 section 9)', () => {
+describe('backup retention and the hourly job (ADR 030)', () => {
   let database: Database;
   let dir: string;
   beforeAll(async () => {

@@ -14,7 +14,7 @@ import { insertLead } from '#test/factories.ts';
 import type { Backup, BackupStatus, RestoreResult } from '#shared/schemas/backups.ts';
 import { fingerprints, seedBusinessData } from './backups.test-helpers.ts';
 
-describe('database backups (document 2 section 7; ADR 030)', () => {
+describe('database backups (ADR 030)', () => {
   let t: TestApp;
   let dir: string;
   let copyDir: string;

@@ -17,6 +17,7 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { Actor, BackupsService } from './backups.service.ts';
+import { binaryBodySchema } from '#server/lib/binary-schema.ts';
 
 /** Largest backup file accepted by Upload. */
 export const MAX_UPLOAD_BYTES = 8 * 1024 ** 3;
@@ -26,7 +27,7 @@ const actorOf = (request: Parameters<typeof signedInUser>[0]): Actor => {
   return { userId: user.id, username: user.username, ipAddress: request.ip };
 };
 
-/** Database backups (document 2 section 7 "Backups", admin only; ADR 030). */
+/** Database backups (admin only; ADR 030). */
 export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> = async (app, { backups }) => {
   const admin = { access: 'admin' as const };
 
@@ -59,7 +60,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> =
         response: {
           200: {
             description: 'The backup file (a tar: manifest.json and the native dump); its .sha256 checks it.',
-            content: { 'application/x-tar': { schema: z.any() } },
+            content: { 'application/x-tar': { schema: binaryBodySchema() } },
           },
         },
       },

@@ -4,7 +4,6 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
-import { runMigrations } from '#server/db/migrate.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { REPO_ROOT } from '#server/lib/paths.ts';
@@ -12,8 +11,8 @@ import type { EventHub } from '#server/realtime/hub.ts';
 import {
   createBackupDriver,
   messageOf,
-  RestoreFailure,
   type BackupDriver,
+  type RestoreVerify,
 } from '#server/integrations/backup/driver.ts';
 import {
   commitFile,
@@ -22,7 +21,8 @@ import {
   fileSha256,
   writeChecksumFile,
 } from '#server/integrations/backup/files.ts';
-import { compareCounts, countTablesOf } from '#server/integrations/backup/manifest.ts';
+import { compareCounts, countTables } from '#server/integrations/backup/manifest.ts';
+import { localMigrations } from '#server/integrations/backup/pg-restore-tx.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import {
   AUTOMATED_BACKUP_RETENTION_DAYS,
@@ -75,12 +75,15 @@ export interface BackupsDeps {
   backupDir: string;
   /** An optional second copy (BACKUP_COPY_DIR). */
   copyDir?: string | null;
-  /** Given by tests; otherwise built from the database at first use. */
-  driver?: BackupDriver;
+  /**
+   * The backup driver, or a factory for it run at first use; otherwise built from the database
+   * (createBackupDriver). The embedded engine gives the logical driver (ADR 050).
+   */
+  driver?: BackupDriver | (() => Promise<BackupDriver>);
 }
 
 /**
- * Database backups and restore (document 2 sections 2, 7 and 9; ADR 030): one consistent snapshot
+ * Database backups and restore (ADR 030, ADR 050): one consistent snapshot
  * per backup, written safely with its checksum; restore checks the file, takes a restore point,
  * swaps the data with every instance in maintenance, runs migrations and the integrity check, and
  * goes back to the restore point on any failure.
@@ -92,8 +95,11 @@ export function createBackupsService(deps: BackupsDeps) {
   const copyDir = deps.copyDir ? path.resolve(deps.copyDir) : null;
   const version = appVersion();
   const maintenance = createMaintenance(hub);
-  let driverPromise: Promise<BackupDriver> | null = deps.driver ? Promise.resolve(deps.driver) : null;
-  const driver = () => (driverPromise ??= createBackupDriver(database));
+  const given = deps.driver;
+  let driverPromise: Promise<BackupDriver> | null = null;
+  const driver = () =>
+    (driverPromise ??=
+      typeof given === 'function' ? given() : given ? Promise.resolve(given) : createBackupDriver(database));
   let lastFailure: { message: string; at: Date } | null = null;
   // One backup or restore at a time in this process.
   let queue: Promise<unknown> = Promise.resolve();
@@ -166,7 +172,11 @@ export function createBackupsService(deps: BackupsDeps) {
       await fail(message, actor, `${type} backup`);
       throw new AppError('UNAVAILABLE', message);
     }
-    await recordRow(written, at);
+    // With the live schema gone (before a restore that brings it back) the file and its .sha256
+    // are the record; adoptFiles() gives it a row later.
+    await recordRow(written, at).catch((err: unknown) =>
+      deps.log?.warn({ err }, `backup ${written.filename} written, but not listed in the database`),
+    );
     if (copyDir) {
       try {
         await copyDurably(written.path, copyDir, written.sha256);
@@ -174,82 +184,94 @@ export function createBackupsService(deps: BackupsDeps) {
         await fail(describeFsError(err, copyDir), actor, `copy of ${written.filename}`);
       }
     }
-    await audit.record({
-      event: 'backup_created',
-      ...actorFields(actor),
-      details: `${written.filename} (${type}, ${written.size} bytes)`,
-    });
+    await audit
+      .record({
+        event: 'backup_created',
+        ...actorFields(actor),
+        details: `${written.filename} (${type}, ${written.size} bytes)`,
+      })
+      .catch((err: unknown) => deps.log?.warn({ err }, 'backup not audited'));
     return written;
   }
 
-  /** Migrations, then the integrity check: the row counts of the manifest, and an admin. */
-  const integrityCheck = (manifest: Manifest) => async (restored: Database) => {
-    await runMigrations(restored);
-    const counts = await countTablesOf(restored.db);
-    const problems = compareCounts(manifest.tables, counts.tables);
-    if (problems.length)
-      throw new Error(`the restored data does not match the backup (${problems.slice(0, 3).join('; ')})`);
-    if (!(await repo.adminExists(restored.db))) throw new Error('the backup has no administrator account');
-  };
+  /**
+   * The integrity check the driver runs on the restored data before it replaces the live data
+   * (the driver has run the migrations): the row counts of the manifest, and an admin.
+   */
+  const integrityCheck =
+    (manifest: Manifest): RestoreVerify =>
+    async (query) => {
+      const counts = await countTables(query);
+      const problems = compareCounts(manifest.tables, counts.tables);
+      if (problems.length)
+        throw new Error(`the restored data does not match the backup (${problems.slice(0, 3).join('; ')})`);
+      const admins = await query(`select 1 from users where role = 'admin' limit 1`);
+      if (!admins.rows.length) throw new Error('the backup has no administrator account');
+    };
 
   async function restoreLocked(filename: string, actor: Actor): Promise<RestoreResult> {
     if (!BACKUP_NAME_PATTERN.test(filename)) throw new AppError('VALIDATION', 'Not a backup file name of this product');
     const d = await driver();
     if (d.problem) throw new AppError('UNAVAILABLE', d.problem);
     const file = path.join(dir, filename);
-    const row = await repo.findBackupRow(db, filename);
+    // The live schema may be gone (a damaged database): the .sha256 beside the file then answers.
+    const row = await repo.findBackupRow(db, filename).catch(() => undefined);
+    const member = path.join(dir, `.restore-${randomBytes(4).toString('hex')}.member.tmp`);
     let checked;
     try {
-      const expected = await recordedSha256(dir, filename, row?.sha256);
-      if (expected === null)
-        throw new BackupRefused('The backup has no recorded checksum (its .sha256 file is missing)');
-      checked = await verifyBackup(file, expected, d.kind);
-    } catch (err) {
-      if (!(err instanceof BackupRefused)) throw err;
-      await fail(err.message, actor, `restore of ${filename}`);
-      throw new AppError('UNPROCESSABLE', err.message);
-    }
-    const member = path.join(dir, `.restore-${randomBytes(4).toString('hex')}.member.tmp`);
-    const pointMember = `${member}.point`;
-    const sessionsNow = await repo.allSessions(db);
-    await maintenance.enter();
-    let point: WrittenBackup;
-    try {
-      await extractDump(file, checked.dump, member);
-      point = await createLocked('restore_point', actor);
       try {
-        await d.restore(member, integrityCheck(checked.manifest));
+        const expected = await recordedSha256(dir, filename, row?.sha256);
+        if (expected === null)
+          throw new BackupRefused('The backup has no recorded checksum (its .sha256 file is missing)');
+        checked = await verifyBackup(file, expected, d.kind);
+        checkRestorable(checked.manifest, d);
+        await extractDump(file, checked.dump, member);
+        if (checked.manifest.entrySha256 && (await fileSha256(member)) !== checked.manifest.entrySha256)
+          throw new BackupRefused(
+            'The backup file is damaged: its database dump does not match its manifest. Nothing was changed.',
+          );
       } catch (err) {
-        if (!(err instanceof RestoreFailure) || !err.applied) throw err;
-        // The live data changed (PostgreSQL): put the restore point back the same way.
-        const back = await verifyBackup(point.path, point.sha256, d.kind);
-        await extractDump(point.path, back.dump, pointMember);
-        await d.restore(pointMember, integrityCheck(back.manifest));
-        throw new Error(`${err.message}; the database was put back as it was`, { cause: err });
+        if (!(err instanceof BackupRefused)) throw err;
+        const message = /Nothing was changed/.test(err.message)
+          ? err.message
+          : `${err.message.replace(/\.$/, '')}. Nothing was changed.`;
+        await fail(message, actor, `restore of ${filename}`);
+        throw new AppError('UNPROCESSABLE', message);
       }
-    } catch (err) {
-      const message = err instanceof AppError ? err.message : `The backup could not be restored: ${messageOf(err)}`;
-      if (!(err instanceof AppError)) await fail(message, actor, `restore of ${filename}`);
-      throw new AppError('UNPROCESSABLE', message.endsWith('.') ? message : `${message}.`);
+      const sessionsNow = await repo.allSessions(db).catch(() => []);
+      await maintenance.enter();
+      let point: WrittenBackup;
+      try {
+        point = await createLocked('restore_point', actor);
+        // All or nothing (ADR 050): on any failure the live data is as it was.
+        await d.restore(member, checked.manifest.entry, integrityCheck(checked.manifest));
+      } catch (err) {
+        const message =
+          err instanceof AppError
+            ? `${err.message.replace(/\.$/, '')}. Nothing was changed.`
+            : `The backup could not be restored: ${messageOf(err)}. Nothing was changed: the database is as it was.`;
+        await fail(message, actor, `restore of ${filename}`);
+        throw new AppError('UNPROCESSABLE', message);
+      } finally {
+        await maintenance.leave();
+      }
+      await repo.replaceSessions(db, sessionsNow);
+      await adoptFiles();
+      await audit.record({
+        event: 'backup_restored',
+        ...actorFields(actor),
+        details: `${filename} (restore point ${point.filename})`,
+      });
+      const rows = Object.values(checked.manifest.tables).reduce((a, b) => a + b, 0);
+      return {
+        message: 'Database has been restored successfully',
+        restorePoint: point.filename,
+        tables: Object.keys(checked.manifest.tables).length,
+        rows,
+      };
     } finally {
       await rm(member, { force: true });
-      await rm(pointMember, { force: true });
-      await maintenance.leave();
     }
-    await repo.replaceSessions(db, sessionsNow);
-    await adoptFiles();
-    await audit.record({
-      event: 'backup_restored',
-      ...actorFields(actor),
-      details: `${filename} (restore point ${point.filename})`,
-    });
-    const rows = Object.values(checked.manifest.tables).reduce((a, b) => a + b, 0);
-    return {
-      message: 'Database has been restored successfully',
-      restorePoint: point.filename,
-      tables: Object.keys(checked.manifest.tables).length,
-      rows,
-    };
   }
 
   async function prune(): Promise<{ removed: string[] }> {
@@ -357,22 +379,51 @@ export function createBackupsService(deps: BackupsDeps) {
           const { size } = await stat(tmp);
           await commitFile(tmp, path.join(dir, filename));
           await writeChecksumFile(dir, filename, sha256);
-          await recordRow(
-            { filename, path: path.join(dir, filename), sha256, size, manifest },
-            new Date(manifest.createdAt),
+          const taken = { filename, path: path.join(dir, filename), sha256, size, manifest };
+          // With the live schema gone (db:restore of a file from elsewhere) the file and its
+          // .sha256 are the record until the restore brings the table back.
+          const recorded = await recordRow(taken, new Date(manifest.createdAt)).then(
+            () => true,
+            () => false,
           );
-          await audit.record({
-            event: 'backup_created',
-            ...actorFields(actor),
-            details: `${filename} (uploaded as ${originalName.slice(0, 100)}, ${size} bytes)`,
-          });
-          return toBackup((await repo.findBackupRow(db, filename))!);
+          await audit
+            .record({
+              event: 'backup_created',
+              ...actorFields(actor),
+              details: `${filename} (uploaded as ${originalName.slice(0, 100)}, ${size} bytes)`,
+            })
+            .catch((err: unknown) => deps.log?.warn({ err }, 'upload not audited'));
+          const row = recorded ? await repo.findBackupRow(db, filename) : undefined;
+          return row
+            ? toBackup(row)
+            : {
+                filename,
+                type: manifest.type,
+                size,
+                sha256,
+                appVersion: manifest.appVersion,
+                databaseVersion: manifest.databaseVersion,
+                created: manifest.createdAt,
+              };
         } finally {
           await rm(tmp, { force: true });
         }
       }),
     backupDir: dir,
   };
+}
+
+/** A backup this app and database can take back, checked before anything changes. */
+function checkRestorable(manifest: Manifest, d: BackupDriver): void {
+  const known = localMigrations().length;
+  if (manifest.migrations > known)
+    throw new BackupRefused(
+      `The backup was made by a newer version of the app (${manifest.migrations} database migrations, this version has ${known}): update the app first. Nothing was changed.`,
+    );
+  if (!d.restores.includes(manifest.entry))
+    throw new BackupRefused(
+      `This server cannot read the backup's database dump (${manifest.entry.slice(0, 40)}). Nothing was changed.`,
+    );
 }
 
 const actorFields = (actor: Actor) => ({

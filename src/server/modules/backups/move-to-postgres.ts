@@ -1,37 +1,13 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDb, type Database } from '#server/db/client.ts';
-import { runMigrations } from '#server/db/migrate.ts';
-import { exportPgliteSql } from '#server/integrations/backup/pglite-export.ts';
-import { compareCounts, countTablesOf } from '#server/integrations/backup/manifest.ts';
-import { libpqEnv } from '#server/integrations/backup/postgres-driver.ts';
-import { adminExists } from './backups.repository.ts';
+import { compareCounts, countTables } from '#server/integrations/backup/manifest.ts';
+import { LOGICAL_ENTRY, openLogicalDriver } from '#server/integrations/backup/logical-driver.ts';
+import { restoreInOneTransaction, type PgSource } from '#server/integrations/backup/pg-restore-tx.ts';
+import { runRestoreScript } from '#server/integrations/backup/sql-script.ts';
 
-function psql(file: string, url: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('psql', ['-X', '-q', '--single-transaction', '-v', 'ON_ERROR_STOP=1', '-f', file], {
-      env: libpqEnv(url),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let errors = '';
-    child.stderr.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-4000)));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`psql failed: ${errors.trim().split('\n').slice(-3).join(' ')}`)),
-    );
-  });
-}
-
-/**
- * Moves the embedded database into an empty PostgreSQL database (`npm run db:move-to-postgres`):
- * the PGlite project's pg_dump writes portable SQL, psql loads it in one transaction, then the same
- * integrity check as a restore (row counts per table, an administrator exists).
- */
-export async function moveToPostgres(source: Database, targetUrl: string): Promise<{ tables: number; rows: number }> {
-  if (source.kind !== 'pglite' || !source.pglite) throw new Error('The source must be the embedded database (PGlite)');
+async function assertEmpty(targetUrl: string): Promise<void> {
   const probe = new pg.Client({ connectionString: targetUrl });
   await probe.connect();
   try {
@@ -43,29 +19,69 @@ export async function moveToPostgres(source: Database, targetUrl: string): Promi
   } finally {
     await probe.end();
   }
-  const expected = await countTablesOf(source.db);
-  const sqlText = await exportPgliteSql(source.pglite);
+}
+
+/**
+ * From the embedded PostgreSQL (or any PostgreSQL) into an empty one, with no external binary
+ * (ADR 050): the logical dump of one snapshot, restored on the target in one transaction that
+ * ends with the restore's integrity check (row counts per table, an administrator exists). The
+ * source is only read.
+ */
+export async function moveLogically(source: PgSource, targetUrl: string): Promise<{ tables: number; rows: number }> {
+  await assertEmpty(targetUrl);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'move-to-postgres-'));
   try {
-    const file = path.join(dir, 'export.sql');
-    await writeFile(file, sqlText);
-    await psql(file, targetUrl);
+    const file = path.join(dir, LOGICAL_ENTRY);
+    const from = await openLogicalDriver(source);
+    const expected = await from.dump(file);
+    const to = await openLogicalDriver(targetUrl);
+    await to.restore(file, LOGICAL_ENTRY, async (query) => {
+      const problems = compareCounts(expected.tables, (await countTables(query)).tables);
+      if (problems.length) throw new Error(`The moved data does not match (${problems.slice(0, 3).join('; ')})`);
+      if (!(await query(`select 1 from users where role = 'admin' limit 1`)).rows.length)
+        throw new Error('The moved database has no administrator account');
+    });
+    return {
+      tables: Object.keys(expected.tables).length,
+      rows: Object.values(expected.tables).reduce((a, b) => a + b, 0),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  const target = await openDb({ databaseUrl: targetUrl, poolSize: 2 });
+}
+
+/**
+ * The one-time import of a PGlite data directory from before ADR 048 into an empty PostgreSQL
+ * database (the embedded server's, on its first start), with no external binary: PGlite (loaded
+ * only here, by a dynamic import) counts the rows and writes a plain-SQL dump of `pgliteDir`
+ * (which it writes to: pass a copy); the script runs through node-postgres in one transaction that
+ * also applies the newer migrations and ends with the integrity check (row counts per table, the
+ * migration history, an administrator), so the target is either whole or still empty.
+ */
+export async function moveFromPglite(pgliteDir: string, targetUrl: string): Promise<{ tables: number; rows: number }> {
+  await assertEmpty(targetUrl);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-import-'));
   try {
-    await runMigrations(target);
-    const counts = await countTablesOf(target.db);
-    const problems = compareCounts(expected.tables, counts.tables);
-    if (problems.length) throw new Error(`The moved data does not match (${problems.slice(0, 3).join('; ')})`);
-    if (expected.migrations !== counts.migrations) throw new Error('The migration history did not arrive whole');
-    if (!(await adminExists(target.db))) throw new Error('The moved database has no administrator account');
+    const file = path.join(dir, 'export.sql');
+    const { dumpPgliteDir } = await import('#server/integrations/backup/pglite-export.ts');
+    const expected = await dumpPgliteDir(pgliteDir, file);
+    await restoreInOneTransaction(
+      targetUrl,
+      (client) => runRestoreScript(client, file),
+      async (query) => {
+        const counts = await countTables(query);
+        const problems = compareCounts(expected.tables, counts.tables);
+        if (problems.length) throw new Error(`The moved data does not match (${problems.slice(0, 3).join('; ')})`);
+        if (counts.migrations < expected.migrations) throw new Error('The migration history did not arrive whole');
+        if (!(await query(`select 1 from public.users where role = 'admin' limit 1`)).rows.length)
+          throw new Error('The moved database has no administrator account');
+      },
+    );
     return {
-      tables: Object.keys(counts.tables).length,
-      rows: Object.values(counts.tables).reduce((a, b) => a + b, 0),
+      tables: Object.keys(expected.tables).length,
+      rows: Object.values(expected.tables).reduce((a, b) => a + b, 0),
     };
   } finally {
-    await target.close();
+    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -3,7 +3,6 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { imports } from '#server/db/schema/imports.ts';
 import { leads } from '#server/db/schema/leads.ts';
 import { CONCLUDED_IMPORT_STATUSES } from '#shared/imports/status.ts';
-import { leadListColumns } from '#server/modules/leads/leads.api.ts';
 import type { TrendWindows } from './trend.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -54,11 +53,6 @@ export async function importFigures(db: DbOrTx, w: TrendWindows) {
     })
     .from(imports);
   return row!;
-}
-
-/** The newest leads by creation, as list rows for `userId`. */
-export function recentLeads(db: DbOrTx, userId: number, limit: number) {
-  return db.select(leadListColumns(userId)).from(leads).orderBy(desc(leads.createdAt), desc(leads.id)).limit(limit);
 }
 
 /** The newest imports that are neither delivered nor canceled. */

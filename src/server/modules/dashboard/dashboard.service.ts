@@ -2,7 +2,7 @@ import type { DashboardStats } from '#shared/schemas/dashboard.ts';
 import type { ImportStatus } from '#shared/imports/status.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { toLeadListItem } from '#server/modules/leads/leads.api.ts';
+import { recentLeads } from '#server/modules/leads/leads.api.ts';
 import * as repo from './dashboard.repository.ts';
 import { trend, trendWindows } from './trend.ts';
 
@@ -18,7 +18,7 @@ export function createDashboardService(deps: { db: DbOrTx; clock: Clock }) {
       const [leadRow, imp, leads, active] = await Promise.all([
         repo.leadFigures(db, w),
         repo.importFigures(db, w),
-        repo.recentLeads(db, userId, DASHBOARD_LIST_SIZE),
+        recentLeads(db, userId, DASHBOARD_LIST_SIZE),
         repo.recentActiveImports(db, DASHBOARD_LIST_SIZE),
       ]);
       return {
@@ -32,7 +32,7 @@ export function createDashboardService(deps: { db: DbOrTx; clock: Clock }) {
           completedImports: trend(imp.completedCurrent, imp.completedPrevious),
           revenue: trend(imp.revenueCurrent, imp.revenuePrevious),
         },
-        recentLeads: leads.map(toLeadListItem),
+        recentLeads: leads,
         recentActiveImports: active.map((row) => ({
           ...row,
           status: row.status as ImportStatus,

@@ -12,14 +12,14 @@ describe('dashboard trends (ADR 012)', () => {
     expect(trendChange(1234.56, 1000)).toBe(23.5);
   });
 
-  it('is 100 with an empty previous window when the current one has anything, else 0', () => {
-    expect(trendChange(3, 0)).toBe(100);
+  it('is no percentage (null) when only one window is empty, 0 when both are', () => {
+    expect(trendChange(3, 0)).toBeNull();
+    expect(trendChange(0, 4)).toBeNull();
     expect(trendChange(0, 0)).toBe(0);
-    expect(trendChange(0, 4)).toBe(-100);
   });
 
   it('carries the period text and uses two 30-day windows', () => {
-    expect(trend(1, 0)).toEqual({ change: 100, period: 'vs previous 30 days' });
+    expect(trend(1, 2)).toEqual({ change: -50, period: 'vs previous 30 days' });
     const w = trendWindows(new Date('2026-05-31T12:00:00Z'));
     expect(w.currentStart.toISOString()).toBe('2026-05-01T12:00:00.000Z');
     expect(w.previousStart.toISOString()).toBe('2026-04-01T12:00:00.000Z');

@@ -12,10 +12,11 @@ export type TrendWindows = ReturnType<typeof trendWindows>;
 
 /**
  * Percentage change of the current window against the previous one, rounded to one decimal
- * (ADR 012); with an empty previous window: 100 when the current one has anything, else 0.
+ * (ADR 012). Both empty: 0. Only one empty: null, no percentage (a '+100%' out of nothing or a
+ * '-100%' beside a card that still counts 3 would be made up).
  */
-export function trendChange(current: number, previous: number): number {
-  if (previous === 0) return current > 0 ? 100 : 0;
+export function trendChange(current: number, previous: number): number | null {
+  if (previous === 0 || current === 0) return current === previous ? 0 : null;
   return Math.round(((current - previous) / previous) * 1000) / 10 || 0; // `|| 0`: no -0
 }
 

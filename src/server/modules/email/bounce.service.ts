@@ -25,9 +25,9 @@ export interface BouncedEmail {
  */
 export async function markBounced(
   tx: DbOrTx,
-  input: { messageIds: string[]; reason: string; at: Date },
+  input: { account: string; messageIds: string[]; reason: string; at: Date },
 ): Promise<BouncedEmail | null> {
-  const row = await failSentMessage(tx, input.messageIds, input.reason, input.at);
+  const row = await failSentMessage(tx, input.account, input.messageIds, input.reason, input.at);
   if (!row) return null;
   if (row.timelineId !== null) {
     await setEmailDelivery(tx, row.timelineId, {

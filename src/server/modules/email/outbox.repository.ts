@@ -1,5 +1,6 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import type { LeaseStore } from '#server/lib/lease.ts';
 import { emailOutbox } from '#server/db/schema/outbox.ts';
 import { leadTimeline, leads } from '#server/db/schema/leads.ts';
 
@@ -40,6 +41,7 @@ export async function insertMessageWithEntry(
   entry: OutboxTimelineEntry,
 ): Promise<RecordedMessage | undefined> {
   const now = values.now.toISOString();
+  const staffWrote = values.createdBy !== null && values.createdBy !== undefined;
   const result = await db.execute(sql`
     with ins as (
       insert into ${emailOutbox} (idempotency_key, message_id, account, purpose, lead_id, timeline_id, to_address,
@@ -58,7 +60,11 @@ export async function insertMessageWithEntry(
       from ins
       returning id
     ), touched as (
-      update ${leads} set last_interaction_at = greatest(${leads.lastInteractionAt}, ${now}::timestamptz)
+      update ${leads} set last_interaction_at = greatest(${leads.lastInteractionAt}, ${now}::timestamptz),
+        -- A staff member's e-mail answers the conversation: it leaves the inbox (ADR 065); the
+        -- product's own acknowledgement does not.
+        inbox_since = case when ${staffWrote}::boolean then null else inbox_since end,
+        inbox_at = case when ${staffWrote}::boolean then null else inbox_at end
       where ${leads.id} = ${entry.leadId} and exists (select 1 from entry)
       returning 1
     )
@@ -100,18 +106,52 @@ export async function claimDue(db: DbOrTx, now: Date, leaseUntil: Date, limit: n
     .for('update', { skipLocked: true });
   const rows = await db
     .update(emailOutbox)
-    .set({ status: 'sending', attempts: sql`${emailOutbox.attempts} + 1`, leaseUntil, updatedAt: now })
+    .set({
+      status: 'sending',
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      leaseUntil,
+      attemptStartedAt: null,
+      updatedAt: now,
+    })
     .where(and(sql`${emailOutbox.id} = any(array(${due}))`, eq(emailOutbox.status, 'queued')))
     .returning();
   return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
 }
 
-/** Sending rows whose instance stopped before recording the outcome (killed mid-send). */
+/** The due messages as one lease (ADR 070: lib/lease.ts): each claim takes up to `limit` rows. */
+export function dueMessagesLease(db: DbOrTx, limit: number): LeaseStore<OutboxRow[]> {
+  return { claim: (now, leaseUntil) => claimDue(db, now, leaseUntil, limit) };
+}
+
+/**
+ * The claimed attempt is about to speak SMTP: from here on it may have left (ADR 064). False when
+ * this attempt no longer holds the row (its lease was taken over): then it must not send.
+ */
+export async function startAttempt(db: DbOrTx, id: number, attempts: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ attemptStartedAt: now })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.attempts, attempts)))
+    .returning({ id: emailOutbox.id });
+  return rows.length === 1;
+}
+
+/**
+ * Sending rows whose instance stopped before recording the outcome (killed mid-send), past their
+ * lease. Only the attempt that had started speaking SMTP may have left: it is failed with `error`
+ * and never sent again on its own. Rows claimed with it but never started go back to the queue,
+ * due at once (ADR 064). Answers the failed ones.
+ */
 export async function closeAbandoned(db: DbOrTx, now: Date, error: string): Promise<OutboxRow[]> {
+  const abandoned = and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.leaseUntil, now));
+  await db
+    .update(emailOutbox)
+    .set({ status: 'queued', leaseUntil: null, nextAttemptAt: now, updatedAt: now })
+    .where(and(abandoned, isNull(emailOutbox.attemptStartedAt)));
   return db
     .update(emailOutbox)
     .set({ status: 'failed', lastError: error, leaseUntil: null, updatedAt: now })
-    .where(and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.leaseUntil, now)))
+    .where(and(abandoned, isNotNull(emailOutbox.attemptStartedAt)))
     .returning();
 }
 

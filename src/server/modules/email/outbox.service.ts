@@ -6,77 +6,22 @@ import type { Db } from '#server/db/client.ts';
 import { conflict, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
-import {
-  oneOffPass,
-  PermanentSendError,
-  type MailSender,
-  type MailSendPass,
-} from '#server/integrations/mail-send/mail-sender.ts';
+import { oneOffPass, type MailSender, type MailSendPass } from '#server/integrations/mail-send/mail-sender.ts';
+import { createLease } from '#server/lib/lease.ts';
 import { setEmailDelivery } from '#server/modules/timeline/timeline.api.ts';
 import * as repo from './outbox.repository.ts';
-
-/** How the outbox works the queue off (docs/decisions/027-email-outbox.md). */
-export const OUTBOX = {
-  /** A sending attempt holds its row this long; past it, the attempt counts as interrupted. */
-  leaseMs: 5 * 60_000,
-  /** Attempts before a message counts as failed (about 4 hours of trying with the backoff below). */
-  maxAttempts: 10,
-  backoffMs: 30_000,
-  maxBackoffMs: 60 * 60_000,
-  batch: 20,
-  /** A drain pass keeps its SMTP and IMAP connections this long at most, then opens new ones. */
-  passMs: 60_000,
-  /**
-   * At most one attempt starts per this interval (ADR 044): a backlog goes out at 20 a second, under
-   * providers' burst limits, and never takes the whole machine from the staff's calls. The first
-   * message of a drain leaves at once.
-   */
-  sendIntervalMs: 50,
-};
-
-export const INTERRUPTED =
-  'Sending was interrupted (the app stopped mid-send): it may have left. Check the Sent folder before you retry.';
-export const NOT_CONNECTED = (account: MailboxAccount) =>
-  `The ${account} mailbox is not connected: the e-mail waits until it is.`;
-export const MESSAGE_NOT_FOUND = 'Email not found';
-export const RETRY_REFUSED = 'Only an email that failed can be retried';
-export const RETRY_BOUNCED =
-  'This e-mail bounced: the address did not accept it. Check the address before sending again.';
-
-export interface QueueInput {
-  idempotencyKey: string;
-  account: MailboxAccount;
-  purpose: 'reply' | 'proposal' | 'acknowledgement';
-  leadId: number | null;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  inReplyTo: string | null;
-  references: string | null;
-  createdBy: number | null;
-  /** The sending address, whose domain the Message-ID carries; the company's domain when unknown. */
-  from: string | null;
-  /** The lead's timeline entry recording it (e-mail data shown to staff), written with the message. */
-  timeline: { from: string; body: string; title?: string | null } | null;
-}
-
-export const backoffAfter = (attempts: number) =>
-  Math.min(OUTBOX.backoffMs * 2 ** Math.max(attempts - 1, 0), OUTBOX.maxBackoffMs);
-
-function errorText(err: unknown): string {
-  const e = err as { message?: string; response?: string };
-  return (e.response || e.message || String(err)).replace(/\s+/g, ' ').trim().slice(0, 1000) || 'Unknown error';
-}
-
-/** True for an SMTP answer that retrying cannot change (5xx), as nodemailer reports it. */
-function isPermanent(err: unknown): boolean {
-  if (err instanceof PermanentSendError) return true;
-  const { responseCode, code } = err as { responseCode?: number; code?: string };
-  // A refused login is the connection's problem, fixed in Settings: keep the message waiting.
-  if (code === 'EAUTH') return false;
-  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
-}
+import {
+  backoffAfter,
+  errorText,
+  INTERRUPTED,
+  isPermanent,
+  MESSAGE_NOT_FOUND,
+  NOT_CONNECTED,
+  OUTBOX,
+  RETRY_BOUNCED,
+  RETRY_REFUSED,
+  type QueueInput,
+} from './outbox-policy.ts';
 
 /**
  * The durable outbox: a send records the message (and its timeline entry) and returns; the sender
@@ -122,12 +67,18 @@ export function createOutboxService(deps: {
   });
 
   /** One claimed message: sent, queued again with backoff, or failed for good. */
-  async function attempt(row: repo.OutboxRow, pass: MailSendPass): Promise<boolean> {
+  async function attempt(row: repo.OutboxRow, pass: MailSendPass, pace: () => Promise<void>): Promise<boolean> {
     const now = () => clock.now();
     let outcome: repo.AttemptOutcome;
     try {
       const from = await pass.fromAddress(row.account as MailboxAccount);
       if (!from) throw new Error(NOT_CONNECTED(row.account as MailboxAccount));
+      // Recorded before SMTP: after a crash only this row counts as maybe sent (ADR 064).
+      if (!(await repo.startAttempt(db, row.id, row.attempts, now()))) {
+        log?.error({ outboxId: row.id }, 'e-mail attempt lost its row before sending; not sent');
+        return false;
+      }
+      await pace();
       const sent = await pass.send(
         {
           account: row.account as MailboxAccount,
@@ -176,21 +127,25 @@ export function createOutboxService(deps: {
       log?.error({ outboxId: row.id }, 'e-mail attempt interrupted; left failed so it is never sent twice');
       await mark(row, 'failed');
     }
+    // Each claimed row is leased to this drain (ADR 070); its attempt's outcome ends the lease.
+    const lease = createLease(repo.dueMessagesLease(db, OUTBOX.batch), { clock, ms: OUTBOX.leaseMs });
     let pass = openPass();
     let passStarted = Date.now();
     let lastSentAt = -Infinity;
     try {
       for (;;) {
         if (signal?.aborted) break;
-        const now = clock.now();
-        const batch = await repo.claimDue(db, now, new Date(now.getTime() + OUTBOX.leaseMs), OUTBOX.batch);
+        const batch = await lease.claim();
         if (batch.length === 0) break;
         for (const row of batch) {
-          // Not cut short by the signal: a claimed message is attempted, never left claimed.
-          const wait = lastSentAt + OUTBOX.sendIntervalMs - performance.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          lastSentAt = performance.now();
-          if (await attempt(row, pass)) sent++;
+          // Not cut short by the signal: a claimed message is attempted, never left claimed. The
+          // pace applies to the moment SMTP starts, after the attempt is recorded (ADR 044, 064).
+          const pace = async () => {
+            const wait = lastSentAt + OUTBOX.sendIntervalMs - performance.now();
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            lastSentAt = performance.now();
+          };
+          if (await attempt(row, pass, pace)) sent++;
         }
         // A long pass starts over with fresh connections (and a fresh look at the mailboxes).
         if (Date.now() - passStarted > OUTBOX.passMs) {

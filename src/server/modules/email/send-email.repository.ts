@@ -18,6 +18,12 @@ export interface SendContextRow {
   signature: Record<MailboxAccount, string>;
   /** The customer's latest e-mail's Message-ID (threading), null when none. */
   inReplyTo: string | null;
+  /**
+   * The References chain of a reply (RFC 5322 3.6.4): the Message-IDs of the lead's e-mails, both
+   * ways, up to and ending with inReplyTo, oldest first; the first and the latest 19 when longer.
+   * Null when there is nothing to reply to.
+   */
+  references: string | null;
   /** The asked proposal's lead; null when none was asked or there is no such proposal. */
   proposalLeadId: number | null;
 }
@@ -50,6 +56,10 @@ export async function readSendContext(
           -- An out-of-office answer is not what a reply should thread under (ADR 040).
           and t.metadata->>'event' is distinct from 'auto_reply'
         order by t.created_at desc, t.id desc limit 1) as "inReplyTo",
+      (select coalesce(json_agg(c.message_id order by c.created_at, c.id), '[]'::json) from (
+        select t.message_id, t.created_at, t.id from ${leadTimeline} t
+        where t.lead_id = l.id and t.type = 'email' and t.message_id is not null
+          and t.metadata->>'event' is distinct from 'auto_reply') c) as "chain",
       ${proposalId ? sql`(select p.lead_id from ${proposals} p where p.id = ${proposalId})` : sql`null`} as "proposalLeadId"
     from ${leads} l
     where l.id = ${leadId}`);
@@ -62,6 +72,7 @@ export async function readSendContext(
     from: Partial<Record<string, string | null>> | null;
     signature: Partial<Record<string, string | null>> | null;
     inReplyTo: string | null;
+    chain: string[] | null;
     proposalLeadId: number | null;
   }>(result);
   if (!row) return undefined;
@@ -74,6 +85,36 @@ export async function readSendContext(
     from: { geral: row.from?.geral ?? null, comercial: row.from?.comercial ?? null },
     signature: { geral: row.signature?.geral ?? '', comercial: row.signature?.comercial ?? '' },
     inReplyTo: row.inReplyTo,
+    references: referencesChain(row.chain ?? [], row.inReplyTo),
     proposalLeadId: row.proposalLeadId,
   };
+}
+
+/** Both mailboxes' sending state and signatures, for mail to a customer without a lead (ADR 068). */
+export async function readMailboxState(db: DbOrTx): Promise<Pick<SendContextRow, 'from' | 'signature'>> {
+  const result = await db.execute(sql`
+    select
+      (select json_object_agg(m.account, case when m.status = 'connected' and m.secret_encrypted is not null
+          and m.address is not null and (m.provider = 'gmail'
+            or (jsonb_typeof(m.config->'imap') = 'object' and jsonb_typeof(m.config->'smtp') = 'object'))
+          then m.address end)
+        from ${mailboxConnections} m) as "from",
+      (select json_object_agg(s.account, s.html) from ${mailboxSignatures} s) as "signature"`);
+  const [row] = rowsOf<{
+    from: Partial<Record<string, string | null>> | null;
+    signature: Partial<Record<string, string | null>> | null;
+  }>(result);
+  return {
+    from: { geral: row?.from?.geral ?? null, comercial: row?.from?.comercial ?? null },
+    signature: { geral: row?.signature?.geral ?? '', comercial: row?.signature?.comercial ?? '' },
+  };
+}
+
+/** The chain up to and ending with the message replied to; its first id and the latest 19 past 20. */
+export function referencesChain(chain: readonly string[], inReplyTo: string | null): string | null {
+  if (!inReplyTo) return null;
+  const end = chain.lastIndexOf(inReplyTo);
+  const ids = end === -1 ? [inReplyTo] : chain.slice(0, end + 1);
+  const kept = ids.length > 20 ? [ids[0]!, ...ids.slice(-19)] : ids;
+  return kept.join(' ');
 }

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { bodyToHtml, bodyToText } from '#shared/email/body.ts';
+import { inertVisitorText } from '#shared/email/inert-text.ts';
 import type { MailboxAccount, SendContext, SendEmailResult, sendEmailInputSchema } from '#shared/schemas/email.ts';
 import { hasProposalLink } from '#shared/timeline/classify.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { SettingsService } from '#server/modules/settings/settings.service.ts';
 import type { OutboxService } from './outbox.service.ts';
-import { readSendContext, type SendContextRow } from './send-email.repository.ts';
+import { readMailboxState, readSendContext, type SendContextRow } from './send-email.repository.ts';
+import { STAGES_WITHOUT_EMAIL, stageEmail } from '#shared/imports/stage-email.ts';
+import type { ImportStatus } from '#shared/imports/status.ts';
+import { customerTrackingUrl } from '#shared/schemas/public-links.ts';
 import { signatureAsText, signatureForEmail } from './signature-sanitise.ts';
 
 type SendInput = z.output<typeof sendEmailInputSchema>;
@@ -25,6 +29,20 @@ interface LeadForEmail {
   emailSource: string;
 }
 
+/** What the stage e-mail needs of an import. */
+export interface StageUpdateImport {
+  id: number;
+  publicId: string;
+  leadId: number | null;
+  clientName: string;
+  clientEmail: string | null;
+  vehicleMake: string;
+  vehicleModel: string;
+  status: ImportStatus;
+  statusChangedAt: string;
+  expectedDeliveryDate: string | null;
+}
+
 /**
  * Writing to a lead's customer: which mailbox it leaves from (the one the lead wrote to, geral when
  * that one is not connected; DECISIONS 8), the text and HTML parts with the signature, threading
@@ -35,6 +53,8 @@ export function createSendEmailService(deps: {
   outbox: OutboxService;
   settings: Pick<SettingsService, 'mailboxAddresses'>;
   publicOrigin: string;
+  /** The proposal e-mail was accepted for sending: the proposal reached the customer (ADR 053). */
+  proposalSent?: (proposalId: number, user: { id: number }) => Promise<unknown>;
 }) {
   const { db, outbox } = deps;
 
@@ -67,6 +87,42 @@ export function createSendEmailService(deps: {
   }
 
   return {
+    /**
+     * The customer's short e-mail after a stage change (ADR 068), through the outbox, from the lead's
+     * mailbox (geral without a lead). Only when that mailbox can send, once per stage change.
+     */
+    async importStageUpdate(imp: StageUpdateImport): Promise<SendEmailResult | null> {
+      const to = imp.clientEmail?.trim();
+      if (!to || STAGES_WITHOUT_EMAIL.includes(imp.status)) return null;
+      const lead = imp.leadId === null ? null : ((await readSendContext(db, imp.leadId)) ?? null);
+      const state = lead ?? (await readMailboxState(db));
+      const { account, from } = lead ? mailboxFor(lead) : { account: 'geral' as const, from: state.from.geral };
+      if (!from) return null;
+      const { subject, body } = stageEmail({
+        clientName: imp.clientName,
+        vehicle: `${imp.vehicleMake} ${imp.vehicleModel}`,
+        status: imp.status,
+        expectedDeliveryDate: imp.expectedDeliveryDate,
+        trackingUrl: customerTrackingUrl(deps.publicOrigin, imp.publicId),
+      });
+      const { text, html } = compose(body, state.signature[account]);
+      return outbox.enqueue({
+        idempotencyKey: `stage:${imp.id}:${imp.status}:${new Date(imp.statusChangedAt).getTime()}`,
+        account,
+        purpose: 'stage_update',
+        leadId: lead?.id ?? null,
+        to,
+        subject,
+        text,
+        html,
+        inReplyTo: null,
+        references: null,
+        createdBy: null,
+        from,
+        timeline: lead ? { from, body: html } : null,
+      });
+    },
+
     async context(leadId: number): Promise<SendContext> {
       const row = await load(leadId);
       const { account, from } = mailboxFor(row);
@@ -86,7 +142,7 @@ export function createSendEmailService(deps: {
       const { text, html } = compose(input.body, input.includeSignature ? lead.signature[account] : '');
       const subject = input.subject.trim() || `Pedido ${lead.reference}`;
       const isProposal = !!input.proposalId || hasProposalLink(input.body);
-      return outbox.enqueue({
+      const sent = await outbox.enqueue({
         idempotencyKey: `send:${user.id}:${input.idempotencyKey ?? randomUUID()}`,
         account,
         purpose: isProposal ? 'proposal' : 'reply',
@@ -96,11 +152,14 @@ export function createSendEmailService(deps: {
         text,
         html,
         inReplyTo: lead.inReplyTo,
-        references: lead.inReplyTo,
+        references: lead.references,
         createdBy: user.id,
         from,
         timeline: { from: fallbackFrom, body: html },
       });
+      // Accepted for sending (the outbox retries until it leaves): the lead is Quoted now (DECISIONS 22).
+      if (input.proposalId && sent.status !== 'failed') await deps.proposalSent?.(input.proposalId, user);
+      return sent;
     },
 
     /**
@@ -113,8 +172,10 @@ export function createSendEmailService(deps: {
       const from = state?.from.geral;
       if (!from) return null;
       const signature = state.signature.geral;
+      // The name is the visitor's text: quoted inert, or not at all (ADR 060).
+      const name = inertVisitorText(lead.firstName);
       const body = [
-        `Olá ${lead.firstName},`,
+        name ? `Olá ${name},` : 'Olá,',
         '',
         `Recebemos o seu pedido de orçamento. A referência do seu pedido é ${lead.reference}.`,
         'Vamos analisá-lo e entraremos em contacto consigo brevemente.',

@@ -110,7 +110,7 @@ export function signatureAsText(html: string): string {
     .replace(/<a href="([^"]*)">([^<]*)<\/a>/gi, (_m, href: string, text: string) =>
       text.trim() && text.trim() !== href ? `${text} (${href})` : href,
     )
-    .replace(/<[^>]+>/g, '')
+    .replace(/<[^<>]+>/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '#shared/schemas/common.ts';
-import { okResponseSchema } from '#shared/schemas/leads.ts';
+import { okResponseSchema } from '#shared/schemas/lead-writes.ts';
 import { emailTemplateInputSchema, emailTemplateListSchema, emailTemplateSchema } from '#shared/schemas/email.ts';
 import { ifMatchHeadersSchema } from '#shared/schemas/versioned.ts';
 import { expectedVersion } from '#server/lib/versioned.ts';

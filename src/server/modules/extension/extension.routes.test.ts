@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiTokens } from '#server/db/schema/auth.ts';
 import { leads } from '#server/db/schema/leads.ts';
+import { exchangeRates } from '#server/db/schema/settings.ts';
 import { proposals, storedMedia } from '#server/db/schema/proposals.ts';
 import { EXTENSION_ID } from '#shared/extension.ts';
 import { insertLead } from '#test/factories.ts';
@@ -95,7 +96,10 @@ describe('the browser extension’s routes and personal access tokens (ADR 032)'
     it('are accepted on the extension’s routes and record their last use', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/extension/me', headers: bearer(token) });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ defaults: { transportCost: '2000.00', registrationFee: '340.00' } });
+      expect(res.json()).toMatchObject({
+        defaults: { transportCost: '2000.00', registrationFee: '340.00' },
+        exchangeRates: [],
+      });
       const list = await t.app.inject({ method: 'GET', url: '/api/profile/tokens', headers: { cookie } });
       expect(list.json()[0].lastUsedAt).toBe(NOW.toISOString());
     });
@@ -233,6 +237,65 @@ describe('the browser extension’s routes and personal access tokens (ADR 032)'
       expect(res.statusCode).toBe(422);
       expect(res.json().code).toBe('LISTING_BLOCKED');
       expect((await t.database.db.select().from(leads)).length).toBe(before);
+    });
+
+    describe('a listing priced in zloty (ADR 055)', () => {
+      const OTOMOTO_URL = 'https://www.otomoto.pl/osobowe/oferta/skoda-octavia-ID6Fabc1.html';
+      let otomoto: string;
+      const capture = (extra: Record<string, unknown>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/extension/capture',
+          headers: bearer(token),
+          payload: { url: OTOMOTO_URL, html: otomoto, ...extra },
+        });
+      beforeAll(async () => {
+        otomoto = await (await fetch(fixtures.listingUrl('otomoto'))).text();
+      });
+
+      it('without a rate in the panel or in Settings: a message naming both, and nothing created', async () => {
+        await t.database.db.delete(exchangeRates);
+        const before = (await t.database.db.select().from(leads)).length;
+        const res = await capture({ newLead: { firstName: 'Piotr' } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(
+          'This listing is priced in PLN and there is no PLN rate: type it in the panel, or ask an admin to add it in Settings > Exchange rates',
+        );
+        expect((await t.database.db.select().from(leads)).length).toBe(before);
+      });
+
+      it('takes the Settings rate with its date, and the euro price and taxes follow', async () => {
+        await t.database.db
+          .insert(exchangeRates)
+          .values({ currency: 'PLN', eurPerUnit: '0.2345', rateDate: '2026-03-10' });
+        const me = await t.app.inject({ method: 'GET', url: '/api/extension/me', headers: bearer(token) });
+        expect(me.json().exchangeRates).toEqual([{ currency: 'PLN', eurPerUnit: '0.2345', rateDate: '2026-03-10' }]);
+        const res = await capture({ leadId });
+        expect(res.statusCode).toBe(201);
+        const [row] = await t.database.db.select().from(proposals).where(eq(proposals.id, res.json().proposalId));
+        expect(row).toMatchObject({
+          listedPrice: '89900.00',
+          listedCurrency: 'PLN',
+          exchangeRate: '0.234500',
+          exchangeRateDate: '2026-03-10',
+          vehiclePrice: '21081.55',
+          vehicleGearbox: 'manual',
+          vehicleEuroNorm: 'Euro 6',
+          vehicleParticleFilter: true,
+          sellerType: 'dealer',
+        });
+      });
+
+      it('a rate typed in the panel wins, dated today when the panel gives no date', async () => {
+        const res = await capture({ leadId, exchangeRate: '0,25' });
+        expect(res.statusCode).toBe(201);
+        const [row] = await t.database.db.select().from(proposals).where(eq(proposals.id, res.json().proposalId));
+        expect(row).toMatchObject({
+          exchangeRate: '0.250000',
+          exchangeRateDate: '2026-03-15',
+          vehiclePrice: '22475.00',
+        });
+      });
     });
 
     it('asks for a lead or a new one', async () => {

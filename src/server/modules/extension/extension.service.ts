@@ -6,9 +6,14 @@ import {
   type ExtensionMe,
   type ExtensionNewLead,
 } from '#shared/schemas/extension.ts';
-import type { Lead, LeadListQuery, LeadListResponse, ManualLead } from '#shared/schemas/leads.ts';
+import type { Lead, LeadListQuery, LeadListResponse } from '#shared/schemas/leads.ts';
+import type { ManualLead } from '#shared/schemas/lead-writes.ts';
 import type { ProposalInputParsed, ProposalWriteResponse, ScrapeResponse } from '#shared/schemas/proposals.ts';
 import type { UserRow } from '#server/modules/users/users.api.ts';
+import type { ExchangeRatesResponse } from '#shared/schemas/exchange-rates.ts';
+import { isForeignCurrency } from '#shared/proposals/currency.ts';
+import { todayInLisbon } from '#shared/tax/dates.ts';
+import { AppError } from '#server/lib/app-error.ts';
 
 /** The lead picker shows this many matches. */
 export const EXTENSION_LEADS_LIMIT = 10;
@@ -23,10 +28,12 @@ interface ExtensionDeps {
     create(leadId: number, input: ProposalInputParsed, user: { id: number }): Promise<ProposalWriteResponse>;
   };
   leads: {
-    createByStaff(input: ManualLead, user: UserRow): Promise<Lead>;
+    createByStaff(input: ManualLead, user: UserRow, origin?: 'manual' | 'extension'): Promise<Lead>;
     get(id: number, userId: number): Promise<Lead>;
   };
   leadsList: { list(userId: number, query: LeadListQuery): Promise<LeadListResponse> };
+  rates: { list(): Promise<ExchangeRatesResponse> };
+  clock: { now(): Date };
 }
 
 /**
@@ -35,11 +42,39 @@ interface ExtensionDeps {
  * parsers and photo import as the listing-URL path.
  */
 export function createExtensionService(deps: ExtensionDeps) {
-  const { scraper, proposals, leads, leadsList } = deps;
+  const { scraper, proposals, leads, leadsList, rates, clock } = deps;
+
+  /**
+   * A listing in another currency gets the rate the panel showed, else the admin's table rate
+   * (ADR 055); without either nothing is created, and the message says where the rate comes from.
+   */
+  async function priced(draft: ProposalInputParsed, input: { exchangeRate?: string; exchangeRateDate?: string }) {
+    const currency = draft.listedCurrency;
+    if (!isForeignCurrency(currency)) return draft;
+    if (input.exchangeRate)
+      return {
+        ...draft,
+        exchangeRate: input.exchangeRate,
+        exchangeRateDate: input.exchangeRateDate ?? todayInLisbon(clock.now()),
+      };
+    const known = (await rates.list()).rates.find((r) => r.currency === currency);
+    if (!known)
+      throw new AppError(
+        'VALIDATION',
+        `This listing is priced in ${currency} and there is no ${currency} rate: type it in the panel, or ask an admin to add it in Settings > Exchange rates`,
+        { exchangeRate: `Enter the exchange rate: euros per ${currency}` },
+      );
+    return { ...draft, exchangeRate: known.eurPerUnit, exchangeRateDate: known.rateDate };
+  }
+
   return {
-    me(user: UserRow): ExtensionMe {
-      // The back office's defaults for a new proposal (the editor starts from the same ones).
-      return { user: { id: user.id, name: displayName(user) }, defaults: { ...PROPOSAL_DEFAULTS } };
+    async me(user: UserRow): Promise<ExtensionMe> {
+      // The back office's defaults for a new proposal and its rate table (the editor starts from the same ones).
+      return {
+        user: { id: user.id, name: displayName(user) },
+        defaults: { ...PROPOSAL_DEFAULTS },
+        exchangeRates: (await rates.list()).rates,
+      };
     },
 
     async leads(user: UserRow, q: string | undefined): Promise<ExtensionLead[]> {
@@ -56,11 +91,18 @@ export function createExtensionService(deps: ExtensionDeps) {
 
     async capture(
       user: UserRow,
-      input: { url: string; html: string; leadId?: number; newLead?: ExtensionNewLead },
+      input: {
+        url: string;
+        html: string;
+        leadId?: number;
+        newLead?: ExtensionNewLead;
+        exchangeRate?: string;
+        exchangeRateDate?: string;
+      },
     ): Promise<ExtensionCaptureResponse> {
       // Parsed first: a page that is not a listing (or a block page) creates nothing, not even the lead.
       const scraped = await scraper.scrape({ url: input.url, html: input.html });
-      const draft = proposalFromListing(scraped.carData, scraped.imageUrls, scraped.sourceUrl);
+      const draft = await priced(proposalFromListing(scraped.carData, scraped.imageUrls, scraped.sourceUrl), input);
       let leadId = input.leadId;
       if (leadId === undefined) {
         const n = input.newLead!;
@@ -76,6 +118,7 @@ export function createExtensionService(deps: ExtensionDeps) {
             emailSource: 'geral',
           },
           user,
+          'extension',
         );
         leadId = lead.id;
       }

@@ -1,7 +1,8 @@
 import { importFinance, listProfit } from '#shared/imports/finance.ts';
 import type { ImportStatus } from '#shared/imports/status.ts';
 import { daysInStage } from '#shared/imports/tracking.ts';
-import type { Import, ImportCost, ImportListItem, StatusChange } from '#shared/schemas/imports.ts';
+import type { Import, ImportCost, StatusChange } from '#shared/schemas/imports.ts';
+import type { ImportListItem } from '#shared/schemas/imports-list.ts';
 import type { CostWithSupplier } from './import-costs.repository.ts';
 import type { findImportDetail, ListRow, statusHistory } from './imports.repository.ts';
 

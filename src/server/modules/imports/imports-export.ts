@@ -2,7 +2,7 @@ import { listProfit } from '#shared/imports/finance.ts';
 import { IMPORT_STATUS_LABELS, type ImportStatus } from '#shared/imports/status.ts';
 import type { CsvFormat } from '#shared/schemas/leads.ts';
 import { todayInLisbon } from '#shared/tax/dates.ts';
-import { csvDecimal, csvLine, lisbonDateTime } from '#server/modules/leads/leads.api.ts';
+import { csvDecimal, csvLine, lisbonDateTime } from '#server/lib/csv.ts';
 import type { CostExportRow, ListRow } from './imports.repository.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportListResponse } from '#shared/schemas/imports.ts';
+import type { ImportListResponse } from '#shared/schemas/imports-list.ts';
 import { insertCost, insertImport, insertSupplier } from '#test/import-factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 

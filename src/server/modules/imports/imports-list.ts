@@ -1,6 +1,6 @@
 import { AppError } from '#server/lib/app-error.ts';
 import { INT4_MAX } from '#shared/schemas/common.ts';
-import type { ImportListQuery } from '#shared/schemas/imports.ts';
+import type { ImportListQuery } from '#shared/schemas/imports-list.ts';
 import type { ListFilter, ListKey } from './imports.repository.ts';
 
 /** A LIKE pattern matching `term` anywhere, its wildcards and escape character taken literally. */

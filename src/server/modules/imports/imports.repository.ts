@@ -10,14 +10,21 @@ import {
   isActiveImport,
   type ImportStatus,
 } from '#shared/imports/status.ts';
-import type { ImportListFilter } from '#shared/schemas/imports.ts';
+import type { ImportListFilter } from '#shared/schemas/imports-list.ts';
 
 export type ImportRow = typeof imports.$inferSelect;
 export type NewImportRow = typeof imports.$inferInsert;
 
-export async function insertImport(db: DbOrTx, values: NewImportRow): Promise<ImportRow> {
-  const [row] = await db.insert(imports).values(values).returning();
-  return row!;
+/** Inserts an import; undefined when its request key already made one (ADR 023). */
+export async function insertImport(db: DbOrTx, values: NewImportRow): Promise<ImportRow | undefined> {
+  const [row] = await db.insert(imports).values(values).onConflictDoNothing({ target: imports.requestKey }).returning();
+  return row;
+}
+
+/** The import a request key made, if any. */
+export async function findImportByRequestKey(db: DbOrTx, requestKey: string): Promise<ImportRow | undefined> {
+  const [row] = await db.select().from(imports).where(eq(imports.requestKey, requestKey));
+  return row;
 }
 
 export async function insertStatusChange(
@@ -30,7 +37,7 @@ export async function insertStatusChange(
 /** The row, locked for a write in the caller's transaction. */
 export async function lockImport(tx: DbOrTx, id: number) {
   const [row] = await tx
-    .select({ id: imports.id, status: imports.status, version: imports.version })
+    .select({ id: imports.id, status: imports.status, invoiced: imports.invoiced, version: imports.version })
     .from(imports)
     .where(eq(imports.id, id))
     .for('update');
@@ -85,6 +92,8 @@ export async function findForTracking(db: DbOrTx, publicId: string) {
       status: imports.status,
       createdAt: imports.createdAt,
       statusChangedAt: imports.statusChangedAt,
+      expectedDeliveryDate: imports.expectedDeliveryDate,
+      expectedStageDates: imports.expectedStageDates,
       proposalPublicId: proposals.publicId,
     })
     .from(imports)

@@ -8,21 +8,22 @@ import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import {
-  costCreateSchema,
-  costExportQuerySchema,
-  costUpdateSchema,
   importCostListSchema,
   importCostSchema,
   importCreateSchema,
-  importExportQuerySchema,
-  importListQuerySchema,
-  importListResponseSchema,
   importSchema,
   importUpdateSchema,
   okResponseSchema,
-  trackingResponseSchema,
 } from '#shared/schemas/imports.ts';
-import { yearBoundSchema } from '#server/modules/leads/leads.api.ts';
+import { costCreateSchema, costUpdateSchema } from '#shared/schemas/import-costs.ts';
+import {
+  costExportQuerySchema,
+  importExportQuerySchema,
+  importListQuerySchema,
+  importListResponseSchema,
+} from '#shared/schemas/imports-list.ts';
+import { trackingResponseSchema } from '#shared/schemas/import-tracking.ts';
+import { yearBoundSchema } from '#server/lib/year-bound-schema.ts';
 import type { ImportCostsService } from './import-costs.service.ts';
 import {
   costRecord,
@@ -51,7 +52,7 @@ async function sendCsv(reply: FastifyReply, filename: string, chunks: AsyncGener
     .send(Readable.from(all()));
 }
 
-/** Imports, their costs and exports (document 2 section 7; docs/imports-api.md), and the tracking data. */
+/** Imports, their costs and exports (docs/imports-api.md), and the tracking data. */
 export const importsRoutes: FastifyPluginAsyncZod<{
   imports: ImportsService;
   costs: ImportCostsService;
@@ -86,8 +87,15 @@ export const importsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/imports',
-    { config, schema: { body: yearBoundSchema(importCreateSchema, clock), response: { 201: importSchema } } },
-    async (request, reply) => reply.status(201).send(await imports.create(request.body, signedInUser(request))),
+    {
+      config,
+      schema: { body: yearBoundSchema(importCreateSchema, clock), response: { 200: importSchema, 201: importSchema } },
+    },
+    async (request, reply) => {
+      // 201 for a new import; 200 with the same import when the request was already made (ADR 023).
+      const { import: created, replayed } = await imports.create(request.body, signedInUser(request));
+      return reply.status(replayed ? 200 : 201).send(created);
+    },
   );
 
   app.get(

@@ -5,18 +5,11 @@ import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { updateVersioned } from '#server/lib/versioned.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
-import { IMPORT_PROGRESS, type ImportStatus } from '#shared/imports/status.ts';
+import { IMPORT_PROGRESS, isActiveImport, type ImportStatus } from '#shared/imports/status.ts';
 import { reachedStages } from '#shared/imports/tracking.ts';
-import {
-  IMPORT_MESSAGES,
-  IMPORTS_PAGE_SIZE,
-  type Import,
-  type ImportCreate,
-  type ImportListQuery,
-  type ImportListResponse,
-  type ImportUpdate,
-  type TrackingResponse,
-} from '#shared/schemas/imports.ts';
+import { IMPORT_MESSAGES, type Import, type ImportCreate, type ImportUpdate } from '#shared/schemas/imports.ts';
+import { IMPORTS_PAGE_SIZE, type ImportListQuery, type ImportListResponse } from '#shared/schemas/imports-list.ts';
+import { type TrackingResponse } from '#shared/schemas/import-tracking.ts';
 import { convertLeadToImport, lockLeadForConversion } from '#server/modules/leads/leads.api.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import { findProposalLink } from '#server/modules/proposals/proposals.api.ts';
@@ -45,6 +38,8 @@ export function createImportsService(deps: {
   notifications: NotificationsService;
   settings: SettingsService;
   log?: FastifyBaseLogger;
+  /** The customer's e-mail after a stage change (ADR 068): the e-mail module queues it. */
+  stageChanged?: (imp: Import) => Promise<unknown>;
 }) {
   const { db, hub, clock, notifications, settings, log } = deps;
 
@@ -79,22 +74,41 @@ export function createImportsService(deps: {
      * and, with a lead, the lead's conversion (status converted, a timeline entry), in one
      * transaction; then the other staff are notified and open screens refresh.
      */
-    async create(input: ImportCreate, user: Staff): Promise<Import> {
+    async create(input: ImportCreate, user: Staff): Promise<{ import: Import; replayed: boolean }> {
       const now = clock.now();
-      const { leadId = null, proposalId = null, ...fields } = input;
-      const created = await db.transaction(async (tx) => {
+      const { leadId = null, proposalId = null, idempotencyKey, ...fields } = input;
+      // Idempotent (ADR 023): a request with a key makes one import however often it is sent; a
+      // lead's conversion without a key is keyed by the lead, so the lead converts once.
+      const requestKey = idempotencyKey
+        ? `req:${user.id}:${idempotencyKey}`
+        : leadId !== null
+          ? `lead:${leadId}`
+          : null;
+      const replay = (existing: repo.ImportRow) => {
+        if (existing.leadId !== leadId)
+          throw new AppError('CONFLICT', IMPORT_MESSAGES.requestKeyReused, {
+            idempotencyKey: IMPORT_MESSAGES.requestKeyReused,
+          });
+        return { row: existing, replayed: true };
+      };
+      const outcome = await db.transaction(async (tx) => {
         const lead = leadId === null ? null : await lockLeadForConversion(tx, leadId);
         if (leadId !== null && !lead) throw notFound(IMPORT_MESSAGES.leadNotFound);
+        const earlier = requestKey ? await repo.findImportByRequestKey(tx, requestKey) : undefined;
+        if (earlier) return replay(earlier);
         if (proposalId !== null) await checkProposal(tx, proposalId, leadId);
         const row = await repo.insertImport(tx, {
           ...fields,
           leadId,
           proposalId,
+          requestKey,
           status: 'confirmed',
           statusChangedAt: now,
           createdAt: now,
           updatedAt: now,
         });
+        // The unique index decided: a concurrent request with the same key committed first.
+        if (!row) return replay((await repo.findImportByRequestKey(tx, requestKey!))!);
         await repo.insertStatusChange(tx, {
           importId: row.id,
           status: 'confirmed',
@@ -111,8 +125,10 @@ export function createImportsService(deps: {
             at: now,
           });
         }
-        return row;
+        return { row, replayed: false };
       });
+      if (outcome.replayed) return { import: await get(outcome.row.id), replayed: true };
+      const created = outcome.row;
       try {
         await notifications.notify({
           type: 'new_import',
@@ -129,7 +145,7 @@ export function createImportsService(deps: {
       published('import_created', created.id, user.id);
       if (leadId !== null)
         hub.publish({ type: 'lead_updated', data: { leadId, byUserId: user.id }, audience: { kind: 'staff' } });
-      return get(created.id);
+      return { import: await get(created.id), replayed: false };
     },
 
     /**
@@ -139,7 +155,7 @@ export function createImportsService(deps: {
     async update(id: number, input: ImportUpdate, expected: number | null, user: Staff): Promise<Import> {
       const now = clock.now();
       const { version: _version, ...set } = input;
-      await db.transaction(async (tx) => {
+      const moved = await db.transaction(async (tx) => {
         const current = await repo.lockImport(tx, id);
         if (!current) throw notFound(IMPORT_MESSAGES.importNotFound);
         const moved = input.status !== undefined && input.status !== current.status;
@@ -148,7 +164,12 @@ export function createImportsService(deps: {
           imports,
           id,
           expected,
-          { ...set, updatedAt: now, ...(moved ? { statusChangedAt: now } : {}) },
+          {
+            ...set,
+            updatedAt: now,
+            ...(moved ? { statusChangedAt: now } : {}),
+            ...invoicedAtChange(current, input, now),
+          },
           IMPORT_RECORD,
         );
         if (moved)
@@ -158,9 +179,19 @@ export function createImportsService(deps: {
             changedAt: now,
             changedBy: user.id,
           });
+        return moved;
       });
       published('import_updated', id, user.id);
-      return get(id);
+      const updated = await get(id);
+      if (moved && updated.notifyCustomer && deps.stageChanged) {
+        try {
+          await deps.stageChanged(updated);
+        } catch (err) {
+          // The stage is saved; the customer's e-mail is a courtesy that must not undo it.
+          log?.error({ err, importId: id }, 'could not queue the stage e-mail');
+        }
+      }
+      return updated;
     },
 
     async list(query: ImportListQuery): Promise<ImportListResponse> {
@@ -219,14 +250,23 @@ export function createImportsService(deps: {
       if (!history.some((h) => h.status === status))
         history.push({ status, changedAt: new Date(row.statusChangedAt).toISOString() });
       const { name, phone, email, logoUrl } = publicSettings.company;
+      const stages = reachedStages(status, history);
+      // What is still ahead has an expected date; what is reached or over has its real one (ADR 068).
+      const open = isActiveImport(status);
+      const reached = new Set(stages.map((s) => s.status));
+      const ahead = Object.entries(row.expectedStageDates ?? {}).filter(
+        ([stage]) => open && !reached.has(stage as ImportStatus),
+      );
       return {
         vehicle: { make: row.vehicleMake, model: row.vehicleModel, year: row.vehicleYear },
         status,
         progress: IMPORT_PROGRESS[status],
-        stages: reachedStages(status, history),
+        stages,
         startedAt: new Date(row.createdAt).toISOString(),
         company: { name, phone, email, logoUrl },
         proposalPath: row.proposalPublicId ? `/proposta/${encodeURIComponent(row.proposalPublicId)}` : null,
+        expectedDeliveryDate: open ? row.expectedDeliveryDate : null,
+        expectedStageDates: Object.fromEntries(ahead),
       };
     },
 
@@ -235,3 +275,9 @@ export function createImportsService(deps: {
 }
 
 export type ImportsService = ReturnType<typeof createImportsService>;
+
+/** The money-owed screen counts days since invoicing (ADR 067): stamped when invoiced turns on, cleared when off. */
+function invoicedAtChange(current: { invoiced: boolean }, input: ImportUpdate, now: Date) {
+  if (input.invoiced === undefined || input.invoiced === current.invoiced) return {};
+  return { invoicedAt: input.invoiced ? now : null };
+}

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bounceDetails,
-  findListingLink,
-  findPhone,
-  findReference,
-  htmlToText,
-  parseMessage,
-  robotKind,
-  statusInWords,
-} from './mail-message.ts';
+import { bounceDetails, parseMessage, robotKind, statusInWords } from './mail-message.ts';
+import { findListingLink, findPhone, findReference } from '#shared/text/free-text-numbers.ts';
 import { deliveryReport } from './mail.test-helpers.ts';
 
 const raw = (headers: string, body = 'Olá') => Buffer.from(`${headers}\r\nSubject: s\r\n\r\n${body}\r\n`);
@@ -53,11 +45,6 @@ describe('what a message carries', () => {
     expect(findReference('reference #X1Y2')).toBe('X1Y2');
     expect(findReference('Refrigerante')).toBeNull();
     expect(findReference('Ref: CARRO')).toBeNull();
-  });
-  it('reads HTML-only mail as text: no tags, no scripts, links kept in words', () => {
-    expect(htmlToText('<p>Olá <b>Ana</b></p><script>alert(1)</script><a href="https://x.pt/a">anúncio</a>&amp;')).toBe(
-      'Olá Ana\nanúncio (https://x.pt/a)&',
-    );
   });
   it('normalises ids: brackets kept, References newest first, a stable id when Message-ID is missing', async () => {
     const m = await parseMessage(

@@ -5,8 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type HeaderValue } from 'mailparser';
-import { marketplaceOf } from '#shared/listings/hosts.ts';
-import { decodeEntities } from '#shared/listings/html-scripts.ts';
+import { htmlToText } from './html-text.ts';
 
 export interface MailAddress {
   address: string;
@@ -33,6 +32,8 @@ export interface IncomingMessage {
   date: Date;
   text: string;
   attachments: IncomingAttachment[];
+  /** Attachments listed but not read (a message imported as text, ADR 064). */
+  notKept?: Array<{ filename: string; size: number; reason: string }>;
   headers: Map<string, HeaderValue>;
   contentType: string;
   /**
@@ -45,22 +46,13 @@ export interface IncomingMessage {
 
 export type RobotKind = 'self' | 'bounce' | 'auto' | 'bulk';
 
-/** Text of an HTML-only message: scripts and styles dropped, blocks as lines, tags removed, entities decoded. Never rendered. */
-export function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, '')
-      .replace(/<br\s*\/?>/gi, '\n')
-      .replace(/<\/(p|div|li|tr|h[1-6]|blockquote)\s*>/gi, '\n')
-      .replace(/<a\b[^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) =>
-        label.includes(href) ? label : `${label} (${href})`,
-      )
-      .replace(/<[^>]*>/g, ''),
-  )
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
+/** Body text beyond this is not kept or read by the lead rules (the cut is marked '[…]'). */
+export const TEXT_MAX = 200_000;
+
+const capText = (text: string) => {
+  const t = text.replace(/\r\n/g, '\n').trim();
+  return t.length > TEXT_MAX ? `${t.slice(0, TEXT_MAX)}\n[…]` : t;
+};
 
 const bracketed = (id: string) => (id.startsWith('<') ? id : `<${id}>`);
 
@@ -77,9 +69,18 @@ function addresses(value: AddressObject | AddressObject[] | undefined): MailAddr
   );
 }
 
-/** Text of an HTML-only message: tags dropped, entities decoded by mailparser's own conversion. */
+/**
+ * Reads one raw message. The text of an HTML-only message comes from html-to-text (html-text.ts),
+ * not mailparser's conversion. Runs in the parse worker (mail-parse-pool.ts), never on the
+ * request path (ADR 057).
+ */
 export async function parseMessage(source: Buffer): Promise<IncomingMessage> {
-  const parsed = await simpleParser(source, { skipHtmlToText: false, skipTextLinks: true, skipImageLinks: true });
+  const parsed = await simpleParser(source, {
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipTextLinks: true,
+    skipImageLinks: true,
+  });
   const from = addresses(parsed.from)[0] ?? null;
   const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : new Date();
   const subject = (parsed.subject ?? '').trim();
@@ -100,9 +101,7 @@ export async function parseMessage(source: Buffer): Promise<IncomingMessage> {
     cc: addresses(parsed.cc),
     subject,
     date,
-    text: (parsed.text?.trim() ? parsed.text : typeof parsed.html === 'string' ? htmlToText(parsed.html) : '')
-      .replace(/\r\n/g, '\n')
-      .trim(),
+    text: capText(parsed.text?.trim() ? parsed.text : typeof parsed.html === 'string' ? htmlToText(parsed.html) : ''),
     attachments: parsed.attachments
       .filter((a) => a.contentDisposition === 'attachment' || a.filename)
       .map((a) => ({
@@ -257,34 +256,6 @@ export function bounceDetails(m: IncomingMessage): BounceDetails | null {
     diagnostic,
     reason: (said ? `${words}. The receiving server said: ${said}` : `${words}.`).slice(0, 1000),
   };
-}
-
-/** A phone number written in the body: 9 to 15 digits, optionally with + or 00 and spaces. */
-export function findPhone(text: string): string | null {
-  for (const m of text.matchAll(/(?<![\w/=.-])(?:\+|00)?\d[\d \t().-]{7,18}\d(?![\w/])/g)) {
-    const digits = m[0].replace(/\D/g, '');
-    if (digits.length >= 9 && digits.length <= 15) return m[0].replace(/\s+/g, ' ').trim();
-  }
-  return null;
-}
-
-/** The first marketplace listing link in the body (mobile.de, AutoScout24, Standvirtual...). */
-export function findListingLink(text: string): string | null {
-  for (const m of text.matchAll(/https?:\/\/[^\s<>"')\]]+/gi)) {
-    const url = m[0].replace(/[.,;:!?]+$/, '');
-    if (marketplaceOf(url)) return url.slice(0, 2000);
-  }
-  return null;
-}
-
-/**
- * A lead reference the message carries (DECISIONS 6): 'Ref: L10042', 'Referência AB12-34',
- * 'reference #X1Y2Z3'. Letters and digits, with at least one digit.
- */
-export function findReference(text: string): string | null {
-  const m = /\b(?:ref(?:er[eê]ncia|erence)?|refª)\s*(?:n[.ºo°]*\s*)?[.:#º°]?\s*([A-Z0-9][A-Z0-9-]{1,29})\b/i.exec(text);
-  const ref = m?.[1]?.toUpperCase();
-  return ref && /\d/.test(ref) ? ref : null;
 }
 
 export function formatAddress(a: MailAddress | null): string {

@@ -3,15 +3,19 @@
  * stored position (UIDVALIDITY + last UID; a renumbered mailbox is re-read from a day before the
  * last success, the ledger preventing doubles), parses each message outside any transaction,
  * then imports it in one short transaction, and moves the position only while it still holds the
- * lease. Never marks mail as read (imapflow fetches with BODY.PEEK).
+ * lease. Messages the ledger knows are never downloaded again (ADR 057). Never marks mail as read (imapflow fetches with BODY.PEEK).
  */
 import type { ImapFlow } from 'imapflow';
+import { replaceControlChars } from '#shared/text/control-chars.ts';
 import type { Db } from '#server/db/client.ts';
+import type { Lease } from '#server/lib/lease.ts';
 import type { MailAccount } from '#shared/schemas/mailboxes.ts';
 import type { BouncedEmail } from '#server/modules/email/email.api.ts';
-import { importMessage, type ImportResult } from './mail-import.ts';
-import { parseMessage, type IncomingMessage } from './mail-message.ts';
+import { importMessage, type CustomerReply, type ImportResult } from './mail-import.ts';
+import { MailParseError, PARSE_MAX_BYTES, type MailParser } from './mail-parse-pool.ts';
+import type { MailProvider } from './bounce-trust.ts';
 import * as repo from './mailboxes.repository.ts';
+import { failureReason } from './sync-health.ts';
 
 export const LEASE_MS = 2 * 60_000;
 const BATCH = 50;
@@ -31,6 +35,10 @@ export interface SyncCounts {
   touchedLeads: number[];
   /** Sent e-mails that came back (their senders are told after the run). */
   bounces: BouncedEmail[];
+  /** Customers' e-mails on known leads (staff are told after the run, DECISIONS 21). */
+  replies: CustomerReply[];
+  /** Messages that could not be imported this run (admins are told once, ADR 064). */
+  failures: Array<{ from: string | null; subject: string; reason: string }>;
 }
 
 export const emptyCounts = (): SyncCounts => ({
@@ -42,6 +50,8 @@ export const emptyCounts = (): SyncCounts => ({
   newLeads: [],
   touchedLeads: [],
   bounces: [],
+  replies: [],
+  failures: [],
 });
 
 export function tally(counts: SyncCounts, result: ImportResult): void {
@@ -55,6 +65,7 @@ export function tally(counts: SyncCounts, result: ImportResult): void {
   } else if ((result.outcome === 'timeline' || result.outcome === 'auto_reply_noted') && result.leadId) {
     counts.addedToTimeline++;
     counts.touchedLeads.push(result.leadId);
+    if (result.replied) counts.replies.push(result.replied);
   } else if (result.outcome === 'failed') counts.failed++;
   else counts.ignored++;
 }
@@ -65,12 +76,18 @@ export interface SyncRunInput {
   account: MailAccount;
   owner: string;
   now: () => Date;
+  /** The mailbox's sync lease this run holds, renewed after each batch. */
+  lease: Pick<Lease, 'renew'>;
   state: repo.SyncState;
   lastSuccessAt: Date | null;
   companyAddresses: string[];
   /** Also sweep everything received since this moment (Check e-mails: the last 24 hours). */
   sweepSince?: Date;
   isGmail: boolean;
+  /** The mailbox's provider: whose delivery reports are believed (ADR 064). */
+  provider?: MailProvider;
+  /** Reads raw messages off the main thread (mail-parse-pool.ts). */
+  parser: MailParser;
   log?: { warn: (obj: object, msg: string) => void };
 }
 
@@ -108,73 +125,108 @@ export async function syncInbox(input: SyncRunInput): Promise<SyncCounts> {
     }
     uids.sort((a, b) => a - b);
     const newPosition = { uidValidity, highestModseq: box.highestModseq ? String(box.highestModseq) : undefined };
-    // Messages already in the ledger are not downloaded again (a sweep, a resync).
     const todo = uids.slice(0, RUN_CAP);
     let maxUid = lastUid;
     for (let i = 0; i < todo.length; i += BATCH) {
       const batch = todo.slice(i, i + BATCH);
-      const fetched: Array<{ uid: number; source: Buffer | null; threadId?: string; emailId?: string }> = [];
+      // First the envelopes only: the ledger says (by Message-ID, or by UID for a message without
+      // one) which are known, and those are never downloaded or parsed again (ADR 057).
+      const heads: Array<{
+        uid: number;
+        messageId: string | null;
+        size: number;
+        threadId?: string;
+        emailId?: string;
+        from: string | null;
+        subject: string;
+      }> = [];
       for await (const m of client.fetch(
         batch.join(','),
-        { uid: true, source: true, ...(input.isGmail ? { threadId: true, emailId: true } : {}) },
+        { uid: true, envelope: true, size: true, ...(input.isGmail ? { threadId: true, emailId: true } : {}) },
         { uid: true },
       )) {
-        if (m.source) fetched.push({ uid: m.uid, source: m.source, threadId: m.threadId, emailId: m.emailId });
+        const id = m.envelope?.messageId?.trim();
+        heads.push({
+          uid: m.uid,
+          messageId: id ? (id.startsWith('<') ? id : `<${id}>`).slice(0, 998) : null,
+          size: m.size ?? 0,
+          threadId: m.threadId,
+          emailId: m.emailId,
+          from: m.envelope?.from?.[0]?.address?.toLowerCase().slice(0, 320) ?? null,
+          subject: (m.envelope?.subject ?? '').slice(0, 2000),
+        });
       }
-      // Parse the batch (each raw message is let go once read), then one query tells which the
-      // ledger already has (a sweep, a resync): they are not imported again.
-      const parsed: Array<{ uid: number; threadId?: string; emailId?: string; msg: IncomingMessage | Error }> = [];
-      for (const m of fetched) {
-        const source = m.source!;
-        m.source = null;
-        parsed.push({ ...m, msg: await parseMessage(source).catch((err: unknown) => err as Error) });
-      }
-      fetched.length = 0;
-      const seen = await repo.seenMessageIds(
+      const keyOf = (h: { uid: number; emailId?: string }) =>
+        h.emailId ? `gmail:${h.emailId}` : `imap:${uidValidity}:${h.uid}`;
+      const known = await repo.seenInLedger(
         db,
         account,
-        parsed.flatMap((p) => (p.msg instanceof Error ? [] : [p.msg.messageId])),
+        heads.flatMap((h) => (h.messageId ? [h.messageId] : [])),
+        heads.map(keyOf),
       );
-      for (const m of parsed) {
+      const fresh = heads.filter(
+        (h) => !(h.messageId && known.messageIds.has(h.messageId)) && !known.providerKeys.has(keyOf(h)),
+      );
+      counts.fetched += heads.length - fresh.length;
+      for (const h of heads) if (!fresh.includes(h)) maxUid = Math.max(maxUid, h.uid);
+
+      for (const h of fresh) {
         counts.fetched++;
         let result: ImportResult;
         try {
-          const msg = m.msg;
-          if (msg instanceof Error) throw msg;
-          if (seen.has(msg.messageId)) {
-            maxUid = Math.max(maxUid, m.uid);
+          if (h.size > PARSE_MAX_BYTES) {
+            throw new MailParseError(
+              `The message is ${(h.size / 1024 / 1024).toFixed(1)} MB, over the ${PARSE_MAX_BYTES / 1024 / 1024} MB limit.`,
+              'too_large',
+            );
+          }
+          const one = await client.fetchOne(String(h.uid), { uid: true, source: true }, { uid: true });
+          if (!one || !one.source) throw new MailParseError('The server did not send the message.', 'unreadable');
+          const msg = await input.parser.parse(one.source);
+          if ((await repo.seenMessageIds(db, account, [msg.messageId])).has(msg.messageId)) {
+            maxUid = Math.max(maxUid, h.uid);
             continue;
           }
           result = await db.transaction((tx) =>
             importMessage(tx, msg, {
               account,
               companyAddresses: input.companyAddresses,
-              providerKey: m.emailId ? `gmail:${m.emailId}` : `imap:${uidValidity}:${m.uid}`,
-              threadKey: m.threadId ? `gmail:${m.threadId}` : null,
+              providerKey: keyOf(h),
+              threadKey: h.threadId ? `gmail:${h.threadId}` : null,
               now: now(),
+              provider: input.provider,
             }),
           );
         } catch (err) {
-          // One bad message never blocks the mailbox: recorded as failed, and the position moves past it.
-          input.log?.warn({ err, account, uid: m.uid }, 'mail import failed for one message');
-          await repo
-            .claimMessage(db, {
-              account,
-              messageId: `failed:imap:${uidValidity}:${m.uid}`,
-              providerKey: `imap:${uidValidity}:${m.uid}`,
-              direction: 'in',
-              outcome: 'failed',
-              error: (err as Error).message.slice(0, 2000),
-              processedAt: now(),
-            })
-            .catch(() => null);
+          // One bad message never blocks the mailbox: recorded as failed with its sender and
+          // subject (sync health lists it), and the position moves past it.
+          input.log?.warn({ err, account, uid: h.uid }, 'mail import failed for one message');
+          // Sender, subject and reason without NUL (PostgreSQL refuses it: that would lose the record).
+          const failure = {
+            from: h.from && replaceControlChars(h.from, ''),
+            subject: replaceControlChars(h.subject),
+            reason: failureReason(err),
+          };
+          // Not recorded (the database failed): the run stops here and the message is read again.
+          await repo.claimMessage(db, {
+            account,
+            messageId: `failed:${keyOf(h)}`,
+            providerKey: keyOf(h),
+            direction: 'in',
+            outcome: 'failed',
+            fromAddress: failure.from,
+            subject: failure.subject,
+            error: failure.reason,
+            processedAt: now(),
+          });
+          counts.failures.push(failure);
           result = { outcome: 'failed', leadId: null };
         }
         tally(counts, result);
-        maxUid = Math.max(maxUid, m.uid);
+        maxUid = Math.max(maxUid, h.uid);
       }
       // Keep the lease and move the position (only while this instance still holds it).
-      if (!(await repo.renewLease(db, account, owner, new Date(now().getTime() + LEASE_MS)))) {
+      if (!(await input.lease.renew())) {
         throw new Error('the sync lease was lost to another instance');
       }
       await repo.saveSyncState(db, account, owner, { ...newPosition, lastUid: Math.max(maxUid, lastUid) });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { mailAttachments, mailboxConnections, mailMessages } from '#server/db/schema/messaging.ts';
-import { leads, leadTimeline } from '#server/db/schema/leads.ts';
+import type { LeaseStore } from '#server/lib/lease.ts';
 import type { MailAccount } from '#shared/schemas/mailboxes.ts';
 
 export type MailboxRow = typeof mailboxConnections.$inferSelect;
@@ -60,44 +60,42 @@ export async function deleteMailbox(db: DbOrTx, account: MailAccount): Promise<M
  * Claims the mailbox's sync lease (one reader at a time across instances); false when another
  * instance holds a live lease.
  */
-export async function claimLease(
-  db: DbOrTx,
-  account: MailAccount,
-  owner: string,
-  now: Date,
-  ms: number,
-): Promise<boolean> {
-  const rows = await db
-    .update(mailboxConnections)
-    .set({ syncLeaseOwner: owner, syncLeaseUntil: new Date(now.getTime() + ms) })
-    .where(
-      and(
-        eq(mailboxConnections.account, account),
-        or(
-          isNull(mailboxConnections.syncLeaseUntil),
-          lt(mailboxConnections.syncLeaseUntil, now),
-          eq(mailboxConnections.syncLeaseOwner, owner),
-        ),
-      ),
-    )
-    .returning({ id: mailboxConnections.id });
-  return rows.length > 0;
-}
-
-export async function renewLease(db: DbOrTx, account: MailAccount, owner: string, until: Date): Promise<boolean> {
-  const rows = await db
-    .update(mailboxConnections)
-    .set({ syncLeaseUntil: until })
-    .where(and(eq(mailboxConnections.account, account), eq(mailboxConnections.syncLeaseOwner, owner)))
-    .returning({ id: mailboxConnections.id });
-  return rows.length > 0;
-}
-
-export async function releaseLease(db: DbOrTx, account: MailAccount, owner: string): Promise<void> {
-  await db
-    .update(mailboxConnections)
-    .set({ syncLeaseOwner: null, syncLeaseUntil: null })
-    .where(and(eq(mailboxConnections.account, account), eq(mailboxConnections.syncLeaseOwner, owner)));
+/**
+ * The mailbox's sync lease (ADR 070: lib/lease.ts): held by one run of one instance at a time;
+ * `owner` may take back its own lease, and the position moves only while it holds it.
+ */
+export function mailboxLease(db: DbOrTx, account: MailAccount, owner: string): LeaseStore {
+  const held = and(eq(mailboxConnections.account, account), eq(mailboxConnections.syncLeaseOwner, owner));
+  return {
+    async claim(now, until) {
+      const rows = await db
+        .update(mailboxConnections)
+        .set({ syncLeaseOwner: owner, syncLeaseUntil: until })
+        .where(
+          and(
+            eq(mailboxConnections.account, account),
+            or(
+              isNull(mailboxConnections.syncLeaseUntil),
+              lt(mailboxConnections.syncLeaseUntil, now),
+              eq(mailboxConnections.syncLeaseOwner, owner),
+            ),
+          ),
+        )
+        .returning({ id: mailboxConnections.id });
+      return rows.length > 0;
+    },
+    async renew(until) {
+      const rows = await db
+        .update(mailboxConnections)
+        .set({ syncLeaseUntil: until })
+        .where(held)
+        .returning({ id: mailboxConnections.id });
+      return rows.length > 0;
+    },
+    async release() {
+      await db.update(mailboxConnections).set({ syncLeaseOwner: null, syncLeaseUntil: null }).where(held);
+    },
+  };
 }
 
 /** Moves the sync position, only while `owner` still holds the lease (fencing); false otherwise. */
@@ -195,72 +193,30 @@ export async function seenMessageIds(db: DbOrTx, account: MailAccount, messageId
   return new Set(rows.map((r) => r.messageId));
 }
 
-/** The lead a message id belongs to: an imported or sent message (any mailbox) or a timeline entry. */
-export async function leadOfMessageIds(db: DbOrTx, ids: string[]): Promise<number | null> {
-  for (const id of ids) {
-    const [entry] = await db
-      .select({ leadId: leadTimeline.leadId })
-      .from(leadTimeline)
-      .where(eq(leadTimeline.messageId, id))
-      .limit(1);
-    if (entry) return entry.leadId;
-    const [msg] = await db
-      .select({ leadId: mailMessages.leadId })
-      .from(mailMessages)
-      .where(and(eq(mailMessages.messageId, id), sql`${mailMessages.leadId} is not null`))
-      .limit(1);
-    if (msg?.leadId) return msg.leadId;
-  }
-  return null;
-}
-
-export async function timelineHasMessage(db: DbOrTx, messageId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: leadTimeline.id })
-    .from(leadTimeline)
-    .where(eq(leadTimeline.messageId, messageId))
-    .limit(1);
-  return !!row;
-}
-
-export async function leadOfThread(db: DbOrTx, threadKey: string): Promise<number | null> {
-  const [row] = await db
-    .select({ leadId: mailMessages.leadId })
+/** Which of these messages the ledger has, by Message-ID or by provider key (UID), before any download. */
+export async function seenInLedger(
+  db: DbOrTx,
+  account: MailAccount,
+  messageIds: string[],
+  providerKeys: string[],
+): Promise<{ messageIds: Set<string>; providerKeys: Set<string> }> {
+  if (messageIds.length === 0 && providerKeys.length === 0) return { messageIds: new Set(), providerKeys: new Set() };
+  const rows = await db
+    .select({ messageId: mailMessages.messageId, providerKey: mailMessages.providerKey })
     .from(mailMessages)
-    .where(and(eq(mailMessages.threadKey, threadKey), sql`${mailMessages.leadId} is not null`))
-    .orderBy(sql`${mailMessages.id} desc`)
-    .limit(1);
-  return row?.leadId ?? null;
-}
-
-/** The most recently active lead with this e-mail address (case-insensitive). */
-export async function leadByEmail(db: DbOrTx, email: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(sql`lower(${leads.email}) = ${email.toLowerCase()}`)
-    .orderBy(sql`${leads.lastInteractionAt} desc nulls last`, sql`${leads.id} desc`)
-    .limit(1);
-  return row?.id ?? null;
-}
-
-export async function leadByReference(db: DbOrTx, reference: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(sql`upper(${leads.reference}) = ${reference.toUpperCase()}`)
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/** lastInteractionAt moves forward to the message's date, never back. */
-export async function touchLead(db: DbOrTx, leadId: number, at: Date): Promise<void> {
-  await db
-    .update(leads)
-    .set({
-      lastInteractionAt: sql`greatest(coalesce(${leads.lastInteractionAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)`,
-    })
-    .where(eq(leads.id, leadId));
+    .where(
+      and(
+        eq(mailMessages.account, account),
+        or(
+          messageIds.length ? inArray(mailMessages.messageId, messageIds) : undefined,
+          providerKeys.length ? inArray(mailMessages.providerKey, providerKeys) : undefined,
+        ),
+      ),
+    );
+  return {
+    messageIds: new Set(rows.map((r) => r.messageId)),
+    providerKeys: new Set(rows.flatMap((r) => (r.providerKey ? [r.providerKey] : []))),
+  };
 }
 
 export type NewAttachmentRow = typeof mailAttachments.$inferInsert;

@@ -1,22 +1,30 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#server/lib/app-error.ts';
 import { sessionToken, signedInUser } from '#server/plugins/auth.ts';
 import type { SessionService } from '#server/modules/auth/session.service.ts';
 import { idParamSchema } from '#shared/schemas/common.ts';
+import { safeFileName } from '#shared/text/file-name.ts';
 import {
   accountParamSchema,
   authUrlSchema,
   checkResultSchema,
   connectImapSchema,
+  failedMessagesSchema,
   gmailStatusSchema,
+  importAsTextResultSchema,
   importLeadResultSchema,
   importLeadSchema,
   mailboxStatusSchema,
   MAIL_ACCOUNT_LABELS,
   testResultSchema,
 } from '#shared/schemas/mailboxes.ts';
-import type { MailboxesService } from './mailboxes.service.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
+import { createMailboxAudit, type MailboxActor } from './mailbox-audit.ts';
+import type { MailboxConnectionsService } from './mailbox-connections.service.ts';
+import type { MailboxSyncService } from './mailbox-sync.service.ts';
+import { binaryBodySchema } from '#server/lib/binary-schema.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -32,15 +40,23 @@ function callbackPage(ok: boolean, title: string, message: string): string {
 </body></html>`;
 }
 
-/** The company mailboxes (spec section 7, /api/gmail/*): connect and health for admins, check and import for staff. */
-export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesService; sessions: SessionService }> = async (
-  app,
-  { mailboxes, sessions },
-) => {
+/** The company mailboxes (docs/mail.md, /api/gmail/*): connect and health for admins, check and import for staff. */
+export const mailboxesRoutes: FastifyPluginAsyncZod<{
+  connections: MailboxConnectionsService;
+  sync: MailboxSyncService;
+  sessions: SessionService;
+  audit: Pick<AuditService, 'record'>;
+}> = async (app, { connections, sync, sessions, audit }) => {
+  // Connect, test and disconnect are audited (issue 31).
+  const audited = createMailboxAudit(connections, audit);
+  const actor = (request: FastifyRequest): MailboxActor => {
+    const user = signedInUser(request);
+    return { id: user.id, username: user.username, ip: request.ip };
+  };
   app.get(
     '/api/gmail/status',
     { config: { access: 'admin' }, schema: { response: { 200: gmailStatusSchema } } },
-    async () => mailboxes.status(),
+    async () => connections.status(),
   );
 
   app.get(
@@ -54,7 +70,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
       },
     },
     async (request) => ({
-      authUrl: mailboxes.googleAuthUrl(request.params.account, request.session!.sid, request.query.loginHint),
+      authUrl: connections.googleAuthUrl(request.params.account, request.session!.sid, request.query.loginHint),
     }),
   );
 
@@ -110,7 +126,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
           .send(callbackPage(false, 'Access Denied', 'Only administrators connect the company mailboxes.'));
       }
       try {
-        const account = await mailboxes.googleCallback(request.query, request.session?.sid ?? null);
+        const account = await audited.googleCallback(request.query, request.session?.sid ?? null, actor(request));
         return reply.send(
           callbackPage(
             true,
@@ -134,7 +150,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
       config: { access: 'admin' },
       schema: { params: accountParamSchema, body: connectImapSchema, response: { 200: mailboxStatusSchema } },
     },
-    async (request) => mailboxes.connectImap(request.params.account, request.body),
+    async (request) => audited.connectImap(request.params.account, request.body, actor(request)),
   );
 
   app.post(
@@ -147,7 +163,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
       },
     },
     async (request) => {
-      const { revoked } = await mailboxes.disconnect(request.params.account);
+      const { revoked } = await audited.disconnect(request.params.account, actor(request));
       return {
         message: `${MAIL_ACCOUNT_LABELS[request.params.account]} account has been successfully disconnected.`,
         revoked,
@@ -158,13 +174,26 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
   app.post(
     '/api/gmail/test',
     { config: { access: 'admin' }, schema: { response: { 200: testResultSchema } } },
-    async () => mailboxes.test(),
+    async (request) => audited.test(actor(request)),
+  );
+
+  // Sync health (ADR 064): what could not be imported, and 'Import anyway as text'.
+  app.get(
+    '/api/gmail/:account/failed-messages',
+    { config: { access: 'admin' }, schema: { params: accountParamSchema, response: { 200: failedMessagesSchema } } },
+    async (request) => sync.failedMessages(request.params.account),
+  );
+
+  app.post(
+    '/api/gmail/failed-messages/:id/import-as-text',
+    { config: { access: 'admin' }, schema: { params: idParamSchema, response: { 200: importAsTextResultSchema } } },
+    async (request) => sync.importAsText(request.params.id),
   );
 
   app.post(
     '/api/gmail/check',
     { config: { access: 'user' }, schema: { response: { 200: checkResultSchema } } },
-    async () => mailboxes.check(),
+    async () => sync.check(),
   );
 
   app.post(
@@ -172,7 +201,7 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
     { config: { access: 'user' }, schema: { body: importLeadSchema, response: { 200: importLeadResultSchema } } },
     async (request) => {
       signedInUser(request);
-      return mailboxes.importByReference(request.body.reference);
+      return sync.importByReference(request.body.reference);
     },
   );
 
@@ -186,20 +215,26 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ mailboxes: MailboxesServic
           200: {
             description:
               'An e-mail attachment as received, with its own content type (a download, never shown inline).',
-            content: { 'application/octet-stream': { schema: z.any() } },
+            content: { 'application/octet-stream': { schema: binaryBodySchema() } },
           },
         },
       },
     },
     async (request, reply) => {
-      const file = await mailboxes.attachment(request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(file.data));
+      const file = await sync.attachment(request.params.id);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          // Saved under its real name: no bidirectional controls (issue 31).
+          .header(
+            'content-disposition',
+            `attachment; filename*=UTF-8''${encodeURIComponent(safeFileName(file.filename))}`,
+          )
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(file.data))
+      );
     },
   );
 };

@@ -19,7 +19,7 @@ export interface NotifyInput {
 export function createNotificationsService(deps: { db: Db; hub: EventHub }) {
   const { db, hub } = deps;
 
-  return {
+  const service = {
     list: (userId: number) => repo.listForUser(db, userId, NOTIFICATION_LIST_LIMIT),
     count: (userId: number) => repo.countUnread(db, userId),
 
@@ -59,6 +59,7 @@ export function createNotificationsService(deps: { db: Db; hub: EventHub }) {
       return rows.length;
     },
   };
+  return service;
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -5,7 +5,7 @@ import { openDb, type Database } from '#server/db/client.ts';
 import { leads } from '#server/db/schema/leads.ts';
 import { proposals, proposalViewVisits } from '#server/db/schema/proposals.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { createTestDatabase, onPostgres } from '#test/test-db.ts';
+import { createTestDatabase } from '#test/test-db.ts';
 import { VIEW_DEDUPE_MS } from './proposals.service.ts';
 
 const START = new Date('2026-03-15T10:00:00Z').getTime();
@@ -80,7 +80,7 @@ describe('proposal views on one instance', () => {
   });
 });
 
-describe.skipIf(!onPostgres())('proposal views on two instances sharing one PostgreSQL', () => {
+describe('proposal views on two instances sharing one PostgreSQL', () => {
   const clock = manualClock();
   let database: Database;
   let second: Database;

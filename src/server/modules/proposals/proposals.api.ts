@@ -17,9 +17,6 @@ export async function findProposalLink(
   return row ? { id: row.id, leadId: row.leadId, publicId: row.publicId } : undefined;
 }
 
-/** One proposal's row (the proposal e-mail reads its figures and publicId). */
-export { findById as findProposalById } from './proposals.repository.ts';
-
 /** Whether any proposal exists: the proposal-email template cannot be deleted while one does. */
 export async function anyProposalExists(db: DbOrTx): Promise<boolean> {
   const rows = await db.select({ id: proposals.id }).from(proposals).limit(1);

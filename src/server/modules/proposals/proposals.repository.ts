@@ -26,11 +26,17 @@ export async function findPublicProposal(db: DbOrTx, publicId: string) {
         vehiclePrice: proposals.vehiclePrice,
         vehicleOriginalPrice: proposals.vehicleOriginalPrice,
         vehiclePriceWithoutVat: proposals.vehiclePriceWithoutVat,
+        vehicleGearbox: proposals.vehicleGearbox,
+        listedPrice: proposals.listedPrice,
+        listedCurrency: proposals.listedCurrency,
+        exchangeRate: proposals.exchangeRate,
+        exchangeRateDate: proposals.exchangeRateDate,
         isvCost: proposals.isvCost,
         ivaCost: proposals.ivaCost,
         transportCost: proposals.transportCost,
         registrationFee: proposals.registrationFee,
         totalCost: proposals.totalCost,
+        taxDeclarationDate: proposals.taxDeclarationDate,
         sourceListing: proposals.sourceListing,
         imageUrls: proposals.imageUrls,
       },
@@ -188,4 +194,12 @@ export async function leadSummary(db: DbOrTx, leadId: number) {
     .where(eq(leads.id, leadId))
     .limit(1);
   return row;
+}
+
+/** The first delivery to the customer (ADR 053): the proposal is sent from now on; a later one keeps the date. */
+export async function markSent(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db
+    .update(proposals)
+    .set({ sentAt: sql`coalesce(${proposals.sentAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(proposals.id, id));
 }

@@ -3,15 +3,17 @@ import { z } from 'zod';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import {
   PROPOSAL_LIMITS,
+  proposalDeliveredInputSchema,
+  proposalDeliveredSchema,
   proposalInputSchema,
   proposalUpdateSchema,
   proposalListSchema,
   proposalWriteResponseSchema,
-  publicProposalResponseSchema,
   scrapeRequestSchema,
   scrapeResponseSchema,
   uploadedPhotoSchema,
 } from '#shared/schemas/proposals.ts';
+import { publicProposalResponseSchema } from '#shared/schemas/public-proposal.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { keepOmittedFields } from '#server/lib/keep-omitted.ts';
 import { ifMatchHeadersSchema } from '#shared/schemas/versioned.ts';
@@ -59,6 +61,15 @@ export const proposalsRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request, reply) =>
       reply.status(201).send(await proposals.create(request.params.id, request.body, signedInUser(request))),
+  );
+
+  app.post(
+    '/api/proposals/:id/delivered',
+    {
+      config: access,
+      schema: { params: idParamSchema, body: proposalDeliveredInputSchema, response: { 200: proposalDeliveredSchema } },
+    },
+    async (request) => proposals.markDelivered(request.params.id, request.body.via, signedInUser(request), request.ip),
   );
 
   app.put(

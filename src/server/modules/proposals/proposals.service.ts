@@ -1,16 +1,20 @@
+import { pendingTablesFor } from '#shared/tax/table-sets.ts';
 import { hash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { EMAIL_SOURCES, type EmailSource } from '#shared/leads/status.ts';
+import { trimTrailingZeros } from '#shared/number-input.ts';
+import { GEARBOXES } from '#shared/vocabulary.ts';
 import { computeProposalCosts, firstRegistrationDate } from '#shared/proposals/costs.ts';
+import { euroPrice, isForeignCurrency } from '#shared/proposals/currency.ts';
 import {
-  PUBLIC_ID_PATTERN,
   type Proposal,
+  type ProposalDelivered,
   type ProposalInputParsed,
   type ProposalWriteResponse,
   type UploadedPhoto,
-  type PublicProposalResponse,
 } from '#shared/schemas/proposals.ts';
+import { PUBLIC_ID_PATTERN, type PublicProposalResponse } from '#shared/schemas/public-proposal.ts';
 import { todayInLisbon } from '#shared/tax/dates.ts';
 import { aCar } from '#shared/text/english.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
@@ -18,7 +22,13 @@ import type { Clock } from '#server/lib/clock.ts';
 import { staleVersion } from '#server/lib/versioned.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { PhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
-import { leadExists, quoteLeadFromProposal } from '#server/modules/leads/leads.api.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
+import {
+  leadExists,
+  quoteLeadFromProposal,
+  whoIsNotifiedAboutLead,
+  type ProposalDelivery,
+} from '#server/modules/leads/leads.api.ts';
 import {
   attachMediaToProposal,
   deleteMediaNotIn,
@@ -44,12 +54,18 @@ export const ORPHAN_UPLOAD_MS = 24 * 60 * 60 * 1000;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function toProposal(row: repo.ProposalRow): Proposal {
+  // The watch's own schedule stays on the server.
+  const { listingNextCheckAt: _next, listingBlockedCount: _blocked, ...shown } = row;
   return {
-    ...row,
+    ...shown,
     vehicleFuelType: row.vehicleFuelType as Proposal['vehicleFuelType'],
+    vehicleGearbox: row.vehicleGearbox as Proposal['vehicleGearbox'],
+    sellerType: row.sellerType as Proposal['sellerType'],
     registrationCountry: row.registrationCountry === 'non_eu' ? 'non_eu' : 'eu',
     firstViewedAt: iso(row.firstViewedAt),
     lastViewedAt: iso(row.lastViewedAt),
+    sentAt: iso(row.sentAt),
+    listingCheckedAt: iso(row.listingCheckedAt),
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
   };
@@ -63,10 +79,12 @@ interface Deps {
   /** Listing photos are read through this port (the listings integration's adapter). */
   photos: PhotoFetcher;
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Where deliveries of a proposal to the customer are recorded. */
+  audit?: Pick<AuditService, 'record'>;
 }
 
 export function createProposalsService(deps: Deps) {
-  const { db, hub, clock, notifications, photos, log } = deps;
+  const { db, hub, clock, notifications, photos, log, audit } = deps;
 
   const leadChanged = (leadId: number | null, byUserId: number | null) => {
     if (leadId !== null)
@@ -77,6 +95,23 @@ export function createProposalsService(deps: Deps) {
       });
   };
 
+  /**
+   * A price in another currency becomes euros here, at the rate sent with it (ADR 055): the euro
+   * price is never taken from the client, and never a non-euro number stored as euros.
+   */
+  function inEuros(input: ProposalInputParsed): ProposalInputParsed {
+    if (!isForeignCurrency(input.listedCurrency))
+      return { ...input, listedCurrency: null, listedPrice: null, exchangeRate: null, exchangeRateDate: null };
+    const fields: Record<string, string> = {};
+    if (!input.listedPrice) fields.listedPrice = `Enter the price as listed, in ${input.listedCurrency}`;
+    if (!input.exchangeRate) fields.exchangeRate = `Enter the exchange rate: euros per ${input.listedCurrency}`;
+    const price = euroPrice(input.listedPrice, input.exchangeRate);
+    if (!fields.listedPrice && !fields.exchangeRate && (!price || !/^\d{1,8}\.\d{2}$/.test(price)))
+      fields.exchangeRate = 'At this rate the price in euros is out of range';
+    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', Object.values(fields).join('; '), fields);
+    return { ...input, vehiclePrice: price };
+  }
+
   /** The stored row's columns from the editor's fields, with ISV, IVA and total computed here. */
   function columns(input: ProposalInputParsed) {
     const today = todayInLisbon(clock.now());
@@ -85,8 +120,9 @@ export function createProposalsService(deps: Deps) {
       throw new AppError('VALIDATION', 'First registration cannot be in the future', {
         vehicleFirstRegistration: 'First registration cannot be in the future',
       });
-    const costs = computeProposalCosts(input, today);
-    const { imageUrls: _urls, ...fields } = input;
+    const priced = inEuros(input);
+    const costs = computeProposalCosts(priced, today);
+    const { imageUrls: _urls, ...fields } = priced;
     return { ...fields, isvCost: costs.isvCost, ivaCost: costs.ivaCost, totalCost: costs.totalCost };
   }
 
@@ -126,14 +162,18 @@ export function createProposalsService(deps: Deps) {
       createdAt: now,
     });
     try {
-      await notifications.notify({
-        type: 'other',
-        title: 'Proposal viewed',
-        message: `${name} (#${lead.reference}) opened the proposal for ${car}`,
-        relatedId: lead.id,
-        relatedType: 'lead',
-        createdBy: null,
-      });
+      await notifications.notify(
+        {
+          type: 'other',
+          title: 'Proposal viewed',
+          message: `${name} (#${lead.reference}) opened the proposal for ${car}`,
+          relatedId: lead.id,
+          relatedType: 'lead',
+          createdBy: null,
+          // Its owner when it has one, else everyone (ADR 065).
+        },
+        await whoIsNotifiedAboutLead(db, lead.id),
+      );
     } catch (err) {
       log?.error({ err, leadId: lead.id }, 'could not notify staff of a proposal view');
     }
@@ -148,22 +188,57 @@ export function createProposalsService(deps: Deps) {
 
     async create(leadId: number, input: ProposalInputParsed, user: { id: number }): Promise<ProposalWriteResponse> {
       if (!(await leadExists(db, leadId))) throw notFound(LEAD_NOT_FOUND);
-      const result = await save(input, null, async (tx, values) => {
-        const row = await repo.insertProposal(tx, { ...values, publicId: randomUUID(), leadId, createdBy: user.id });
-        // A lead not yet quoted becomes Quoted at the proposal's total, in the same transaction (ADR 020).
-        await quoteLeadFromProposal(tx, {
-          leadId,
-          total: row.totalCost,
-          brand: row.vehicleBrand,
-          model: row.vehicleModel,
-          byUserId: user.id,
-          at: clock.now(),
-        });
-        return row;
-      });
-      // Open screens refresh the lead: its proposals, and its status and timeline when they changed.
+      // Creating a proposal leaves the lead's status alone: it is Quoted when the proposal reaches the
+      // customer (markDelivered; DECISIONS 22, ADR 053).
+      const result = await save(input, null, (tx, values) =>
+        repo.insertProposal(tx, { ...values, publicId: randomUUID(), leadId, createdBy: user.id }),
+      );
+      // Open screens refresh the lead: its proposals.
       leadChanged(leadId, user.id);
       return result;
+    },
+
+    /**
+     * The proposal reached the customer: its e-mail was sent, or staff copied or shared its link
+     * (DECISIONS 22, ADR 053). A lead not yet quoted becomes Quoted at the proposal's total; a second
+     * delivery changes nothing. Every call is in the audit log (proposal_shared), in one transaction.
+     */
+    async markDelivered(
+      id: number,
+      via: ProposalDelivery,
+      user: { id: number; username?: string | null },
+      ipAddress: string | null = null,
+    ): Promise<ProposalDelivered> {
+      const row = await repo.findById(db, id);
+      if (!row) throw notFound(STAFF_PROPOSAL_NOT_FOUND);
+      const leadQuoted = await db.transaction(async (tx) => {
+        // The first delivery dates the proposal as sent: the listing watch follows it from now (ADR 068).
+        if (!row.sentAt) await repo.markSent(tx, id, clock.now());
+        const changed =
+          row.leadId !== null &&
+          (await quoteLeadFromProposal(tx, {
+            leadId: row.leadId,
+            total: row.totalCost,
+            brand: row.vehicleBrand,
+            model: row.vehicleModel,
+            byUserId: user.id,
+            at: clock.now(),
+            via,
+          }));
+        await audit?.record(
+          {
+            event: 'proposal_shared',
+            userId: user.id,
+            username: user.username ?? null,
+            ipAddress,
+            details: `Proposal ${id}${row.leadId === null ? '' : ` of lead ${row.leadId}`}: ${via}`,
+          },
+          tx,
+        );
+        return changed;
+      });
+      if (leadQuoted) leadChanged(row.leadId, user.id);
+      return { leadQuoted };
     },
 
     /** A stored proposal as the API returns it (PUT fills omitted fields from it); undefined when none. */
@@ -242,7 +317,16 @@ export function createProposalsService(deps: Deps) {
       if (!PUBLIC_ID_PATTERN.test(publicId)) throw notFound(PROPOSAL_NOT_FOUND);
       const row = await repo.findPublicProposal(db, publicId);
       if (!row) throw notFound(PROPOSAL_NOT_FOUND);
-      const { proposal, lead } = row;
+      const { proposal: stored, lead } = row;
+      // The customer sees which tables are missing, never the tax inputs themselves (docs/tax-rules.md).
+      const { taxDeclarationDate, vehicleGearbox, exchangeRate, ...shown } = stored;
+      const proposal = {
+        ...shown,
+        vehicleGearbox: GEARBOXES.find((g) => g === vehicleGearbox) ?? null,
+        // numeric(14,6) reads '0.234500': the customer sees the rate as staff typed it.
+        exchangeRate: exchangeRate === null ? null : trimTrailingZeros(exchangeRate),
+        taxTablesPending: taxDeclarationDate ? pendingTablesFor(taxDeclarationDate) : null,
+      };
       if (!lead?.id) return { proposal };
       const emailSource: EmailSource = (EMAIL_SOURCES as readonly string[]).includes(lead.emailSource)
         ? (lead.emailSource as EmailSource)

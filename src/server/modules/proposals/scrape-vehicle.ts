@@ -4,8 +4,10 @@
  * marketplace refuses automatic reads; the same parsers run on both.
  */
 import { LISTING_PAGE_DOMAINS, hostMatches } from '#shared/listings/hosts.ts';
-import { detectBlockPage, parseListing } from '#shared/listings/parse-listing.ts';
-import type { BlockProtection } from '#shared/listings/types.ts';
+import { detectBlockPage } from '#shared/listings/block-page.ts';
+import { parseListing } from '#shared/listings/parse-listing.ts';
+import { refusalText, type Refusal } from '#shared/listings/refusal-text.ts';
+import type { BlockProtection, NotListingKind } from '#shared/listings/types.ts';
 import type { ScrapeResponse } from '#shared/schemas/proposals.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { ListingPageFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
@@ -13,19 +15,15 @@ import { SafeFetchError, type SafeFetchErrorCode } from '#server/integrations/li
 
 export const UNSUPPORTED_SITE =
   'Only mobile.de, AutoScout24 and Standvirtual listings can be read automatically. For another site, paste the page source.';
-export const NOT_A_LISTING =
-  'No vehicle data was found on this page. Check that it is a single listing, or paste the page source.';
+/** English, then Portuguese on its own line: the refusal as staff and customers' languages say it. */
+const bothLanguages = (refusal: Refusal) => `${refusalText(refusal, 'en')}\n${refusalText(refusal, 'pt')}`;
 
-const PROTECTION_NAMES: Record<BlockProtection, string> = {
-  akamai: 'Akamai',
-  datadome: 'DataDome',
-  cloudfront: 'CloudFront',
-  unknown: 'an anti-bot check',
-};
+export const blockedError = (protection: BlockProtection) =>
+  new AppError('LISTING_BLOCKED', bothLanguages({ reason: 'blocked', protection }));
 
-export function blockedMessage(protection: BlockProtection): string {
-  return `The marketplace refused the automatic read (${PROTECTION_NAMES[protection]}). Paste the page source, or use the browser extension on the listing page.`;
-}
+/** A page that is not one car: its own code, the message naming what the page is (docs/listings.md section 1). */
+export const notAListingError = (kind: NotListingKind, cars: number | null) =>
+  new AppError('NOT_A_LISTING', bothLanguages({ reason: 'not_a_listing', kind, cars }));
 
 const FETCH_MESSAGES: Partial<Record<SafeFetchErrorCode, string>> = {
   invalid_url: 'Enter a valid URL',
@@ -45,10 +43,8 @@ const FETCH_MESSAGES: Partial<Record<SafeFetchErrorCode, string>> = {
 function fetchFailure(err: SafeFetchError): AppError {
   if (err.code === 'http_error') {
     const protection = err.body ? detectBlockPage(err.body.toString('utf8'), err.status) : null;
-    if (protection || err.status === 403 || err.status === 429)
-      return new AppError('LISTING_BLOCKED', blockedMessage(protection ?? 'unknown'));
-    if (err.status === 404 || err.status === 410)
-      return new AppError('UNPROCESSABLE', 'The listing was not found: it may have been sold or removed');
+    if (protection || err.status === 403 || err.status === 429) return blockedError(protection ?? 'unknown');
+    if (err.status === 404 || err.status === 410) return notAListingError('removed', null);
     return new AppError(
       'BAD_GATEWAY',
       `The marketplace answered with an error (${err.status}). Try again, or paste the page source.`,
@@ -97,11 +93,11 @@ export function createListingScraper(deps: { fetcher: ListingPageFetcher; testOr
       }
       const outcome = parseListing(html, sourceUrl);
       if (!outcome.ok) {
-        if (outcome.reason === 'blocked') throw new AppError('LISTING_BLOCKED', blockedMessage(outcome.protection));
-        throw new AppError('UNPROCESSABLE', NOT_A_LISTING);
+        if (outcome.reason === 'blocked') throw blockedError(outcome.protection);
+        throw notAListingError(outcome.kind, outcome.cars);
       }
       const { imageUrls, ...carData } = outcome.data;
-      return { carData, imageUrls: fromTestOrigin(imageUrls), sourceUrl };
+      return { carData, imageUrls: fromTestOrigin(imageUrls), sourceUrl, guessed: outcome.guessed === true };
     },
   };
 }

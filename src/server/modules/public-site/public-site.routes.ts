@@ -69,7 +69,7 @@ export async function publicSiteRoutes(app: FastifyInstance, opts: PublicSiteOpt
     const screens =
       route.kind === 'landing' || route.kind === 'isv-simulator' ? undefined : await loadProposalScreens();
     const settings = data.settings!;
-    const meta = publicPageMeta(route, settings.company.name, data);
+    const meta = publicPageMeta(route, settings.company.name, data, settings.company.logoUrl);
     const proposal = data.proposal?.proposal;
     const html = renderDocument(template, {
       meta,

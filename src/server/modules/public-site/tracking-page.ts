@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { PageMeta } from '#web/app/public-meta.ts';
+import { previewImage, type PageMeta } from '#web/app/public-meta.ts';
 import { IMPORT_STATUS_LABELS_PT, TRACKING_PATH_PREFIX } from '#shared/imports/tracking.ts';
-import type { TrackingResponse } from '#shared/schemas/imports.ts';
+import type { TrackingResponse } from '#shared/schemas/import-tracking.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { readIndexHtml, WEB_APP_NOT_BUILT } from '#server/plugins/serve-spa.ts';
 import type { ImportsService } from '#server/modules/imports/imports.service.ts';
@@ -9,8 +9,12 @@ import type { SettingsService } from '#server/modules/settings/settings.service.
 import { renderDocument } from './html-document.ts';
 
 /** Head of the tracking page: Portuguese, never indexed (a private link), with a link preview. */
-export function trackingPageMeta(companyName: string, tracking: TrackingResponse | null): PageMeta {
-  const base = { lang: 'pt-PT', ogLocale: 'pt_PT', image: '/icon-512.png', noindex: true, canonicalPath: null };
+export function trackingPageMeta(
+  companyName: string,
+  tracking: TrackingResponse | null,
+  logoUrl?: string | null,
+): PageMeta {
+  const base = { lang: 'pt-PT', ogLocale: 'pt_PT', image: previewImage(logoUrl), noindex: true, canonicalPath: null };
   if (!tracking) {
     return {
       ...base,
@@ -46,7 +50,7 @@ export async function trackingPageRoutes(
       }),
     ]);
     const html = renderDocument(template, {
-      meta: trackingPageMeta(settings.company.name, tracking),
+      meta: trackingPageMeta(settings.company.name, tracking, settings.company.logoUrl),
       baseUrl: opts.publicUrl,
       path: request.url.split('?')[0]!,
       siteName: settings.company.name,

@@ -55,6 +55,7 @@ describe('company settings', () => {
       managerComercialName: 'Gestor Comercial',
       managerComercialPhone: '+351 920 000 000',
       legacySiteUrl: '',
+      listingWatchEnabled: true,
       logoUrl: '',
       version: 1,
     });
@@ -122,6 +123,19 @@ describe('company settings', () => {
       { managerComercialPhone: 'abc' },
       'managerComercialPhone',
       'Manager phone must be a phone number, e.g. +351 210 000 000',
+    ],
+    // A line break in a name the mail headers carry (the From line's company name) is refused (issue 31).
+    [
+      'a company name with a line break',
+      { companyName: 'AutoImport\r\nBcc: victim@example.test' },
+      'companyName',
+      'Company name must be one line, without line breaks',
+    ],
+    [
+      'a manager name with a line break',
+      { managerGeralName: 'Rui\nCosta' },
+      'managerGeralName',
+      'Manager name must be one line, without line breaks',
     ],
     [
       'an older site that is not a web address',

@@ -6,6 +6,7 @@ import {
   COMPANY_SETTING_LABELS,
   toCompanySettings,
   toPublicSettings,
+  storedSettingValue,
   type CompanySettingField,
   type CompanySettings,
   type CompanySettingsUpdate,
@@ -112,7 +113,7 @@ export function createSettingsService(deps: {
       const values: Partial<Settings> = {};
       const labels: string[] = [];
       for (const [field, key] of Object.entries(COMPANY_SETTING_FIELDS) as [CompanySettingField, SettingKey][]) {
-        const value = input[field];
+        const value = storedSettingValue(input[field]);
         if (value === undefined || value === current[key]) continue;
         values[key] = value;
         labels.push(COMPANY_SETTING_LABELS[field]);
@@ -157,6 +158,10 @@ export function createSettingsService(deps: {
       return [values['mailbox.geral.address'], values['mailbox.comercial.address']]
         .map((a) => a.trim())
         .filter(Boolean);
+    },
+    /** Whether the listing watch runs (ADR 068): on unless an admin turned it off. */
+    async listingWatchEnabled(): Promise<boolean> {
+      return (await readSettings(db, ['listingWatch.enabled']))['listingWatch.enabled'] !== 'off';
     },
     /** The older site for /legacy/proposals (ADR 009), without a trailing slash; null when not set or not a web address. */
     async legacySiteUrl(): Promise<string | null> {

@@ -14,7 +14,7 @@ import type { SuppliersService } from './suppliers.service.ts';
 
 const config = { access: 'user' } as const;
 
-/** GET/POST /api/suppliers, GET/PUT/DELETE /api/suppliers/{id} (document 2 section 7; docs/imports-api.md). */
+/** GET/POST /api/suppliers, GET/PUT/DELETE /api/suppliers/{id} (docs/imports-api.md). */
 export const suppliersRoutes: FastifyPluginAsyncZod<{ suppliers: SuppliersService }> = async (app, { suppliers }) => {
   app.get('/api/suppliers', { config, schema: { response: { 200: supplierListSchema } } }, async () =>
     suppliers.list(),

@@ -125,16 +125,16 @@ export const missedEntryWrite = (db: DbOrTx, id: number, opts: VersionedWriteOpt
   missedWriteError(db, leadTimeline, id, opts);
 
 /**
- * lastInteractionAt = the newest entry's time, or the lead's creation when it has none (ADR 012).
- * A customer opening a proposal, or their mailbox answering by itself (an auto-reply, ADR 040), is
- * not contact with them: it leaves lateness as it was.
- * Run after every timeline change, in the same transaction.
+ * lastInteractionAt = the newest entry of ours, or the lead's creation when it has none (ADR 012).
+ * What the customer's side does alone is not our interaction and leaves lateness as it was: opening
+ * a proposal, an auto-reply (ADR 040), and any e-mail they send (issue 30 item 4, ADR 063). Only
+ * e-mails flagged outgoing count. Run after every timeline change, in the same transaction.
  */
 export async function recomputeLastInteraction(db: DbOrTx, leadId: number): Promise<void> {
   await db
     .update(leads)
     .set({
-      lastInteractionAt: sql`coalesce((select max(t.created_at) from lead_timeline t where t.lead_id = ${leadId}::int and coalesce(t.metadata->>'event', '') not in ('proposal_viewed', 'auto_reply')), ${leads.createdAt})`,
+      lastInteractionAt: sql`coalesce((select max(t.created_at) from lead_timeline t where t.lead_id = ${leadId}::int and coalesce(t.metadata->>'event', '') not in ('proposal_viewed', 'auto_reply', 'customer_replied', 'listing_changed') and (t.type <> 'email' or coalesce(t.email_data->>'isOutgoing', 'false') = 'true')), ${leads.createdAt})`,
     })
     .where(eq(leads.id, leadId));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteUserQuerySchema } from '#shared/schemas/lead-owners.ts';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import {
   userCreateSchema,
@@ -19,7 +20,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     actorSid: request.session?.sid,
   });
 
-  // User management is admin only (document 2, section 6); role user gets 403 (ADR 004).
+  // User management is admin only (ADR 029); role user gets 403 (ADR 004).
   app.get(
     '/api/users',
     { config: { access: 'admin' }, schema: { querystring: usersQuerySchema, response: { 200: usersListSchema } } },
@@ -58,10 +59,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users/:id',
     {
       config: { access: 'admin' },
-      schema: { params: idParamSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+      schema: {
+        params: idParamSchema,
+        querystring: deleteUserQuerySchema,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
     },
     async (request) => {
-      await users.remove(signedInUser(request), request.params.id, meta(request));
+      await users.remove(signedInUser(request), request.params.id, meta(request), request.query.leadsTo ?? null);
       return { ok: true as const };
     },
   );

@@ -14,11 +14,16 @@ import {
   type UserUpdate,
 } from '#shared/schemas/users.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
+import type { ApiTokensService } from '#server/modules/api-tokens/api-tokens.service.ts';
 import type { SessionService } from '#server/modules/auth/session.service.ts';
+import { handOverLeads } from '#server/modules/leads/leads.api.ts';
 import * as repo from './users.repository.ts';
 
 /** The one answer to a stale write (ADR 022). */
 export const STALE_USER = 'This user was changed by someone else. Reload to see the latest.';
+/** Deleting a user: who takes over their leads (ADR 065). */
+export const LEADS_TO_SELF = 'Choose someone else to take over the leads';
+export const LEADS_TO_GONE = 'That staff member no longer exists: choose another';
 
 interface CallMeta {
   ip: string;
@@ -32,8 +37,9 @@ export function createUsersService(deps: {
   hub: EventHub;
   audit: Pick<AuditService, 'record'>;
   sessions: Pick<SessionService, 'destroyAllForUser'>;
+  tokens: Pick<ApiTokensService, 'revokeAllForUser'>;
 }) {
-  const { db, clock, hub, audit, sessions } = deps;
+  const { db, clock, hub, audit, sessions, tokens } = deps;
 
   async function assertUnique(id: number | null, username: string | undefined, email: string | undefined) {
     if (username !== undefined) {
@@ -149,6 +155,12 @@ export function createUsersService(deps: {
             { ...about, event: 'role_changed', details: `${target.role} -> ${roleChange} by ${actor.username}` },
             tx,
           );
+        // New credentials end the old ones: the extension's tokens too (ADR 059).
+        if (input.password || roleChange)
+          await tokens.revokeAllForUser(tx, row, input.password ? 'password changed' : 'role changed', {
+            ip: meta.ip,
+            at: now,
+          });
         return row;
       });
       if (input.password || roleChange) await sessions.destroyAllForUser(id, own ? meta.actorSid : undefined);
@@ -160,9 +172,11 @@ export function createUsersService(deps: {
      * Deletes an account (admin only, checked by the route) but keeps what it made (ADR 029). One's
      * own account and the last admin cannot be deleted. Every session of that user ends.
      */
-    async remove(actor: repo.UserRow, id: number, meta: CallMeta): Promise<void> {
+    async remove(actor: repo.UserRow, id: number, meta: CallMeta, leadsTo: number | null = null): Promise<void> {
       if (actor.id === id) throw new AppError('CONFLICT', CANNOT_DELETE_SELF);
+      if (leadsTo === id) throw new AppError('VALIDATION', LEADS_TO_SELF, { leadsTo: LEADS_TO_SELF });
       const now = clock.now();
+      let handed = 0;
       const deleted = await db.transaction(async (tx) => {
         const target = await repo.findUserById(tx, id);
         if (!target) throw notFound('User not found');
@@ -170,23 +184,29 @@ export function createUsersService(deps: {
           await repo.lockAdmins(tx);
           if ((await repo.countAdminsExcept(tx, id)) === 0) throw new AppError('CONFLICT', LAST_ADMIN_DELETE);
         }
+        if (leadsTo !== null && !(await repo.findUserById(tx, leadsTo)))
+          throw new AppError('VALIDATION', LEADS_TO_GONE, { leadsTo: LEADS_TO_GONE });
         const row = await repo.markUserDeleted(tx, id, now);
         if (!row) throw notFound('User not found');
+        // Their leads go to whom the admin picked, or to nobody (ADR 065).
+        handed = await handOverLeads(tx, id, leadsTo, now);
         await audit.record(
           {
             event: 'user_deleted',
             userId: id,
             username: target.username.toLowerCase(),
             ipAddress: meta.ip,
-            details: `deleted by ${actor.username}`,
+            details: `deleted by ${actor.username}${handed ? `; ${handed} ${handed === 1 ? 'lead' : 'leads'} handed to ${leadsTo === null ? 'nobody' : `user ${leadsTo}`}` : ''}`,
             timestamp: now,
           },
           tx,
         );
+        await tokens.revokeAllForUser(tx, target, `user deleted by ${actor.username}`, { ip: meta.ip, at: now });
         return row;
       });
       await sessions.destroyAllForUser(deleted.id);
       hub.publish({ type: 'user_deleted', data: { userId: id }, audience: { kind: 'staff' } });
+      if (handed) hub.publish({ type: 'lead_updated', data: { byUserId: actor.id }, audience: { kind: 'staff' } });
     },
   };
 }

@@ -9,7 +9,8 @@ import type { TaxTableSet } from '../types.ts';
 export const TABLES_2024: TaxTableSet = {
   version: '2024',
   validFrom: '2025-01-01',
-  validTo: null,
+  // The 2026 State Budget kept these tables; the 2027 one has not published its own (docs/tax-rules.md).
+  validTo: '2026-12-31',
   cylinder: [
     { upTo: 1000, rate: 109, deduction: 84_903 },
     { upTo: 1250, rate: 118, deduction: 85_069 },

@@ -7,8 +7,11 @@ describe('side navigation', () => {
   it('shows Users and DB Backups only to admins', () => {
     expect(navFor('user').map((e) => e.label)).toEqual([
       'Dashboard',
+      'Inbox',
+      'Today',
       'Leads',
       'Imports',
+      'Money Owed',
       'Suppliers',
       'Email Templates',
       'Settings',

@@ -1,5 +1,7 @@
 import {
+  CalendarCheck,
   Car,
+  Inbox,
   DatabaseBackup,
   LayoutDashboard,
   Mail,
@@ -7,6 +9,7 @@ import {
   Truck,
   Users,
   UserSearch,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import type { Role } from '#shared/schemas/users.ts';
@@ -21,8 +24,12 @@ export interface NavEntry {
 /** Side navigation. Users and DB Backups are for role admin only. */
 export const ADMIN_NAV: NavEntry[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard },
+  { label: 'Inbox', to: '/admin/inbox', icon: Inbox },
+  { label: 'Today', to: '/admin/today', icon: CalendarCheck },
   { label: 'Leads', to: '/admin/leads', icon: UserSearch },
   { label: 'Imports', to: '/admin/imports', icon: Car },
+  // Every staff role sees the imports' money (ADR 067).
+  { label: 'Money Owed', to: '/admin/money', icon: Wallet },
   { label: 'Suppliers', to: '/admin/suppliers', icon: Truck },
   { label: 'Email Templates', to: '/admin/email-templates', icon: Mail },
   { label: 'Users', to: '/admin/users', icon: Users, adminOnly: true },

@@ -4,6 +4,7 @@ import { CarFront, Download, Loader2, LogOut } from 'lucide-react';
 import { displayName, type User } from '#shared/schemas/users.ts';
 import { EditProfileDialog } from '#web/features/users/components/edit-profile-dialog.tsx';
 import { useLogout } from '#web/features/auth/api/logout.ts';
+import { useCompanyBrand } from '#web/features/public-site/api/use-company-brand.ts';
 import { useInstallPrompt } from '#web/hooks/use-install-prompt.ts';
 import { toast } from '#web/hooks/use-toast.ts';
 import { initials } from '#web/lib/format.ts';
@@ -20,6 +21,7 @@ import {
   SidebarMenuItem,
 } from '../ui/sidebar-menu.tsx';
 import { isActive, navFor } from './admin-nav.ts';
+import { InboxCountBadge } from './inbox-count-badge.tsx';
 
 export function AdminSidebar({ user }: { user: User }) {
   const { pathname } = useLocation();
@@ -27,6 +29,7 @@ export function AdminSidebar({ user }: { user: User }) {
   const [profileOpen, setProfileOpen] = useState(false);
   const { canInstall, install } = useInstallPrompt();
   const logout = useLogout();
+  const brand = useCompanyBrand();
   const closeOnPhone = () => isMobile && setOpenMobile(false);
 
   const signOut = () =>
@@ -48,11 +51,18 @@ export function AdminSidebar({ user }: { user: User }) {
           <SidebarMenuItem>
             <SidebarMenuButton size="lg" asChild tooltip="Dashboard">
               <Link to="/admin" onClick={closeOnPhone}>
-                <span className="flex aspect-square size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-                  <CarFront className="size-4" aria-hidden />
-                </span>
-                <span className="grid leading-tight">
-                  <span className="truncate font-semibold">AutoImport</span>
+                {brand?.logoUrl ? (
+                  <img src={brand.logoUrl} alt="" className="size-8 shrink-0 rounded-lg object-contain" />
+                ) : (
+                  <span className="flex aspect-square size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+                    <CarFront className="size-4" aria-hidden />
+                  </span>
+                )}
+                <span className="grid min-w-0 leading-tight">
+                  {/* The company's name from its settings (DECISIONS 9), not the product's. */}
+                  <span className="truncate font-semibold" data-testid="sidebar-company-name">
+                    {brand?.name ?? '\u00a0'}
+                  </span>
                   <span className="truncate text-xs text-muted-foreground">Back office</span>
                 </span>
               </Link>
@@ -69,7 +79,8 @@ export function AdminSidebar({ user }: { user: User }) {
                   <SidebarMenuButton asChild isActive={isActive(entry, pathname)} tooltip={entry.label}>
                     <Link to={entry.to} onClick={closeOnPhone}>
                       <entry.icon aria-hidden />
-                      <span>{entry.label}</span>
+                      <span data-slot="nav-label">{entry.label}</span>
+                      {entry.to === '/admin/inbox' && <InboxCountBadge />}
                     </Link>
                   </SidebarMenuButton>
                 </SidebarMenuItem>
@@ -89,12 +100,9 @@ export function AdminSidebar({ user }: { user: User }) {
             </SidebarMenuItem>
           )}
           <SidebarMenuItem>
-            <SidebarMenuButton
-              size="lg"
-              onClick={() => setProfileOpen(true)}
-              tooltip="Edit Profile"
-              aria-label="Edit Profile"
-            >
+            <SidebarMenuButton size="lg" onClick={() => setProfileOpen(true)} tooltip="Edit Profile">
+              {/* Named by what it shows plus its action (WCAG 2.5.3: the name contains the visible text). */}
+              <span className="sr-only">Edit Profile</span>
               <Avatar className="size-8 rounded-lg">
                 {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
                 <AvatarFallback className="rounded-lg">

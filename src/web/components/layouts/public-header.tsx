@@ -117,7 +117,8 @@ export function ExtensionDownloadButton() {
   return (
     <a
       href={EXTENSION_INSTALL_PATH}
-      aria-label="Descarregar a extensão da calculadora de ISV"
+      // The name starts with the visible words (WCAG 2.5.3), so 'Extensão ISV' can be said to open it.
+      aria-label="Extensão ISV: descarregar a extensão da calculadora de ISV"
       title="Descarregar a extensão da calculadora de ISV"
       data-testid="extension-button"
       className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4"

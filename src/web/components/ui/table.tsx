@@ -53,3 +53,13 @@ export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
     />
   );
 }
+
+export function TableFooter({ className, ...props }: React.ComponentProps<'tfoot'>) {
+  return (
+    <tfoot
+      data-slot="table-footer"
+      className={cn('border-t bg-muted/50 font-medium [&>tr]:last:border-b-0', className)}
+      {...props}
+    />
+  );
+}

@@ -19,6 +19,10 @@ describe('formatTrend', () => {
     expect(formatTrend(0)).toEqual({ text: '0%', direction: 'flat' });
     expect(formatTrend(-0.01)).toEqual({ text: '0%', direction: 'flat' });
   });
+
+  it('shows no percentage when the server has no comparison (one window empty)', () => {
+    expect(formatTrend(null)).toEqual({ text: 'No comparison', direction: 'flat' });
+  });
 });
 
 describe('formatStartedDate', () => {

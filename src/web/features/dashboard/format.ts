@@ -9,8 +9,12 @@ export function formatRevenueK(euros: number): string {
 
 export type TrendDirection = 'up' | 'down' | 'flat';
 
-/** '+12.5%', '-3.0%' or '0%' (the change arrives rounded to one decimal). */
-export function formatTrend(change: number): { text: string; direction: TrendDirection } {
+/**
+ * '+12.5%', '-3.0%' or '0%' (the change arrives rounded to one decimal); 'No comparison' when the
+ * server gives none (one of the two windows is empty: no made-up percentage).
+ */
+export function formatTrend(change: number | null): { text: string; direction: TrendDirection } {
+  if (change === null) return { text: 'No comparison', direction: 'flat' };
   if (!Number.isFinite(change) || change === 0) return { text: '0%', direction: 'flat' };
   const fixed = Math.abs(change).toFixed(1);
   if (fixed === '0.0') return { text: '0%', direction: 'flat' };

@@ -1,5 +1,5 @@
 import { tableSetFor } from '#shared/tax/table-sets.ts';
-import { ageBandOf } from '#shared/tax/age-band.ts';
+import { ageBandOf, ageBandText } from '#shared/tax/age-band.ts';
 import type { LinearBand, TaxInput, TaxResult, TaxTableSet } from '#shared/tax/types.ts';
 import { formatEuroCents, formatIntegerPt } from './format-pt.ts';
 
@@ -33,13 +33,8 @@ function bandOf(bands: LinearBand[], value: number) {
 }
 
 /** The age band in words, from the table: 'até 1 ano', 'mais de 4 e até 5 anos', 'mais de 10 anos'. */
-function ageText(bands: TaxTableSet['ageReduction'], years: number): string {
-  const { aboveYears, upToYears } = ageBandOf(bands, years);
-  const anos = (n: number) => `${n} ${n === 1 ? 'ano' : 'anos'}`;
-  if (aboveYears === null) return upToYears === null ? 'qualquer idade' : `até ${anos(upToYears)}`;
-  if (upToYears === null) return `mais de ${anos(aboveYears)}`;
-  return `mais de ${aboveYears} e até ${anos(upToYears)}`;
-}
+const ageText = (bands: TaxTableSet['ageReduction'], years: number): string =>
+  ageBandText(ageBandOf(bands, years), 'pt');
 
 /** The itemised result with a plain-language line for each figure. */
 export function buildBreakdown(input: TaxInput, result: TaxResult): BreakdownLine[] {

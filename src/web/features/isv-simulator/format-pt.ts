@@ -1,4 +1,4 @@
-import { formatEuroCents } from '#web/lib/public-money.ts';
+import { formatEuroCents } from '#shared/money-format.ts';
 
 // Portuguese figures that are not money: dots between thousands (1.395 cm³). Intl's pt-PT groups
 // with spaces and leaves four-digit numbers ungrouped, so the grouping is done here.

@@ -2,7 +2,7 @@
 // notes.test.ts runs the engine into every note it writes, so a reworded note fails a test here
 // instead of reaching the page untranslated.
 
-export type NoteKind = 'electric' | 'cycle' | 'particles' | 'no-reduction' | 'hybrid-rate' | 'iva';
+export type NoteKind = 'electric' | 'cycle' | 'particles' | 'no-reduction' | 'hybrid-rate' | 'iva' | 'tables';
 export interface PageNote {
   kind: NoteKind | 'other';
   text: string;
@@ -12,6 +12,11 @@ export interface PageNote {
 
 type Rule = [NoteKind, RegExp, (m: RegExpMatchArray) => string];
 const RULES: Rule[] = [
+  [
+    'tables',
+    /^(\d{4}) tables not yet published; figures use (\d{4})'s\.$/,
+    (m) => `Tabelas de ${m[1]} ainda não publicadas; valores calculados com as de ${m[2]}.`,
+  ],
   ['electric', /^Battery electric cars pay no ISV\.$/, () => 'Os carros 100% elétricos não pagam ISV.'],
   [
     'cycle',
@@ -64,7 +69,14 @@ export function translateNote(note: string): PageNote {
 }
 
 /** Notes the itemised lines or the form already say, so the page does not repeat them. */
-const SAID_ELSEWHERE: ReadonlySet<PageNote['kind']> = new Set(['electric', 'cycle', 'particles', 'no-reduction']);
+// 'tables': the pending-tables warning stands above the result.
+const SAID_ELSEWHERE: ReadonlySet<PageNote['kind']> = new Set([
+  'electric',
+  'cycle',
+  'particles',
+  'no-reduction',
+  'tables',
+]);
 
 export const NON_EU_CUSTOMS_NOTE =
   'Vindo de fora da UE, o carro paga também direitos aduaneiros e IVA na alfândega, que este simulador não calcula.';

@@ -1,7 +1,7 @@
-import type { LeadCreate, ManualLead } from '#shared/schemas/leads.ts';
-import { NOT_SPECIFIED } from '#shared/schemas/leads.ts';
+import type { LeadCreate, ManualLead } from '#shared/schemas/lead-writes.ts';
 import type { NewLeadRow } from '../leads.repository.ts';
 import { makeModelWithLink } from './listing-link.ts';
+import { carName, isUnknownCarText } from '#shared/leads/vehicle-text.ts';
 
 /** A euro amount from a form (number) as the decimal column stores it. */
 export const toMoney = (n: number | null | undefined): string | null =>
@@ -11,7 +11,10 @@ export const toMoney = (n: number | null | undefined): string | null =>
  * The lead staff typed in (manual lead or the add-lead dialog): origin manual, manual flag set,
  * status requested unless the dialog chose one. No reference yet.
  */
-export function leadFromManual(input: ManualLead | LeadCreate): Omit<NewLeadRow, 'reference'> {
+export function leadFromManual(
+  input: ManualLead | LeadCreate,
+  origin: 'manual' | 'extension' = 'manual',
+): Omit<NewLeadRow, 'reference'> {
   return {
     firstName: input.firstName,
     lastName: input.lastName ?? null,
@@ -29,7 +32,7 @@ export function leadFromManual(input: ManualLead | LeadCreate): Omit<NewLeadRow,
     emailSource: input.emailSource,
     status: 'status' in input ? input.status : 'requested',
     quotedAmount: 'quotedAmount' in input ? toMoney(input.quotedAmount) : null,
-    origin: 'manual',
+    origin,
     manual: true,
   };
 }
@@ -60,10 +63,7 @@ export function manualLeadNotification(
   creator: StaffUser,
 ) {
   const who = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
-  const car =
-    lead.vehicleMake === NOT_SPECIFIED
-      ? 'a car'
-      : [lead.vehicleMake, lead.vehicleModel === NOT_SPECIFIED ? '' : lead.vehicleModel].filter(Boolean).join(' ');
+  const car = isUnknownCarText(lead.vehicleMake) ? 'a car' : carName(lead);
   return {
     type: 'new_lead' as const,
     title: `New lead ${lead.reference}`,

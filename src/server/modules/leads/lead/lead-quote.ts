@@ -15,11 +15,22 @@ export function isNotYetQuoted(lead: { status: string; quotedAmount: string | nu
   return lead.quotedAmount === null && (NOT_YET_QUOTED_STATUSES as readonly string[]).includes(lead.status);
 }
 
+/** How a proposal reached the customer (DECISIONS 22). */
+export type ProposalDelivery = 'email' | 'link' | 'whatsapp';
+
+const DELIVERED: Record<ProposalDelivery, string> = {
+  email: 'sent to the customer by e-mail',
+  link: 'link copied for the customer',
+  whatsapp: 'shared with the customer on WhatsApp',
+};
+
 /**
- * A new proposal on a lead not yet quoted (no quoted amount; requested, clarifying, waiting or
- * contacted) makes it Quoted with the proposal's total as the quoted amount, and says so on the
- * timeline (a Status Change entry by the proposal's author); staff can change both back on the lead.
- * Runs inside the proposal's transaction. A proposal without a total changes nothing.
+ * A proposal that reaches the customer (its e-mail sent, its link copied or shared: DECISIONS 22,
+ * ADR 053) on a lead not yet quoted (no quoted amount; requested, clarifying, waiting or contacted)
+ * makes it Quoted with the proposal's total as the quoted amount, and says so on the timeline (a
+ * Status Change entry by the staff member); staff can change both back on the lead. Creating or
+ * editing a proposal does not call this. Runs inside the caller's transaction; a proposal without
+ * a total changes nothing; a second delivery changes nothing (idempotent).
  * Answers whether the lead changed (the caller publishes lead_updated either way).
  */
 export async function quoteLeadFromProposal(
@@ -31,6 +42,7 @@ export async function quoteLeadFromProposal(
     model: string | null;
     byUserId: number;
     at: Date;
+    via: ProposalDelivery;
   },
 ): Promise<boolean> {
   if (input.total === null) return false;
@@ -43,7 +55,7 @@ export async function quoteLeadFromProposal(
     type: 'chat',
     title: `${was} → Quoted`,
     description:
-      `New proposal for ${aCar(input.brand, input.model)}: quoted amount set to its total, ${euros(input.total)}.\n` +
+      `Proposal for ${aCar(input.brand, input.model)} ${DELIVERED[input.via]}: quoted amount set to its total, ${euros(input.total)}.\n` +
       'The status and the quoted amount can be changed on the lead.',
     metadata: { event: 'quoted_by_proposal' },
     createdBy: input.byUserId,

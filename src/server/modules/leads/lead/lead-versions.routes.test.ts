@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { leads, leadTimeline } from '#server/db/schema/leads.ts';
 import { proposals } from '#server/db/schema/proposals.ts';
-import { touchLead } from '#server/modules/mailboxes/mailboxes.repository.ts';
+import { touchLead } from '#server/modules/mailboxes/mail-leads.repository.ts';
 import { insertLead } from '#test/factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
@@ -58,11 +58,12 @@ describe('versions of leads, timeline entries and proposals', () => {
       expect(res.json()).toMatchObject({ status: 'contacted', notes: 'a', version: 3 });
     });
 
-    it('a version alone is not an edit (400), a bad version or If-Match answers 400, a missing lead 404', async () => {
+    it('a version alone is not an edit (400), a bad version or If-Match 400, version 0 of a saved lead 409, a missing lead 404', async () => {
       const lead = await insertLead(t.database.db);
       const alone = await call('PUT', `/api/leads/${lead.id}`, { version: 1 });
       expect(alone.statusCode).toBe(400);
-      expect((await call('PUT', `/api/leads/${lead.id}`, { notes: 'x', version: 0 })).statusCode).toBe(400);
+      // Version 0 means 'not saved yet' (first saves, ADR 052): this lead was saved, so it is stale.
+      expect((await call('PUT', `/api/leads/${lead.id}`, { notes: 'x', version: 0 })).statusCode).toBe(409);
       expect((await call('PUT', `/api/leads/${lead.id}`, { notes: 'x', version: '1' })).statusCode).toBe(400);
       expect((await call('PUT', `/api/leads/${lead.id}`, { notes: 'x' }, { 'if-match': 'abc' })).statusCode).toBe(400);
       expect((await call('PUT', '/api/leads/999999', { notes: 'x', version: 1 })).statusCode).toBe(404);
@@ -100,7 +101,7 @@ describe('versions of leads, timeline entries and proposals', () => {
       expect(res.statusCode).toBe(200);
     });
 
-    it('a proposal that quotes the lead changes its status: the version moves', async () => {
+    it('a proposal that reaches the customer quotes the lead: the version moves (DECISIONS 22)', async () => {
       const lead = await insertLead(t.database.db, { status: 'requested' });
       const created = await call('POST', `/api/leads/${lead.id}/proposals`, {
         vehicleBrand: 'BMW',
@@ -112,6 +113,9 @@ describe('versions of leads, timeline entries and proposals', () => {
         vehiclePrice: '24.500,00',
       });
       expect(created.statusCode).toBe(201);
+      expect(await leadRow(lead.id)).toMatchObject({ status: 'requested', version: 1 });
+      const shared = await call('POST', `/api/proposals/${created.json().proposal.id}/delivered`, { via: 'link' });
+      expect(shared.statusCode).toBe(200);
       expect(await leadRow(lead.id)).toMatchObject({ status: 'quoted', version: 2 });
       const res = await call('PUT', `/api/leads/${lead.id}`, { status: 'requested', version: 1 });
       expect(res.statusCode).toBe(409);

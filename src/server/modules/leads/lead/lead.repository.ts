@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { leads, userLeadViews } from '#server/db/schema/leads.ts';
 import { nextVersion } from '#server/lib/versioned.ts';
@@ -14,9 +14,12 @@ export function leadDetailColumns(userId: number) {
     vehicleLink: leads.vehicleLink,
     notes: leads.notes,
     quotedAmount: leads.quotedAmount,
+    requestedBudget: leads.requestedBudget,
     manual: leads.manual,
     utmSource: leads.utmSource,
     assignedTo: leads.assignedTo,
+    lostReason: leads.lostReason,
+    lostReasonText: leads.lostReasonText,
     updatedAt: leads.updatedAt,
     phoneNormalized: leads.phoneNormalized,
     version: leads.version,
@@ -62,7 +65,14 @@ export async function markLeadSeen(db: DbOrTx, userId: number, leadId: number, n
     select ${userId}::int, l.id, ${now.toISOString()}::timestamptz from leads l where l.id = ${leadId}::int
     on conflict (user_id, lead_id) do update set seen_at = excluded.seen_at
     returning id`);
-  return (result as { rows: unknown[] }).rows.length > 0;
+  const seen = (result as { rows: unknown[] }).rows.length > 0;
+  // A staff member opened it: a customer's e-mail is no longer unread (DECISIONS 21).
+  if (seen)
+    await db
+      .update(leads)
+      .set({ staffUnread: false })
+      .where(and(eq(leads.id, leadId), eq(leads.staffUnread, true)));
+  return seen;
 }
 
 /** Status and quoted amount of a lead, locked until the transaction ends (the proposal-quote rule reads then writes them). */

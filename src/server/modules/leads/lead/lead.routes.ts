@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '#shared/schemas/common.ts';
+import { leadSchema } from '#shared/schemas/leads.ts';
 import {
   leadCreateSchema,
-  leadSchema,
   leadUpdateSchema,
   leadWriteResponseSchema,
   manualLeadSchema,
   okResponseSchema,
   starResponseSchema,
-} from '#shared/schemas/leads.ts';
+} from '#shared/schemas/lead-writes.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { ifMatchHeadersSchema } from '#shared/schemas/versioned.ts';
 import { expectedVersion } from '#server/lib/versioned.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { LeadService } from './lead.service.ts';
-import { yearBoundSchema } from './year-bound-schema.ts';
+import { yearBoundSchema } from '#server/lib/year-bound-schema.ts';
 
 /** One lead: create, read, update, seen, star (ADR 012). Merging is in merge/lead-merge.routes.ts. */
 export const leadRoutes: FastifyPluginAsyncZod<{ leads: LeadService; clock: Clock }> = async (

@@ -5,7 +5,8 @@ import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { QuoteRequest } from '#shared/schemas/contact-form.ts';
-import type { Lead, LeadCreate, LeadUpdate, ManualLead } from '#shared/schemas/leads.ts';
+import type { Lead } from '#shared/schemas/leads.ts';
+import type { LeadCreate, LeadUpdate, ManualLead } from '#shared/schemas/lead-writes.ts';
 import type { NotificationsService, NotifyInput } from '#server/modules/notifications/notifications.service.ts';
 import { addTimelineEntry } from '#server/modules/timeline/timeline.api.ts';
 import {
@@ -21,6 +22,7 @@ import { toLead } from './lead-detail.ts';
 import { leadFromQuote, newLeadNotification, quoteRequestEntry, type QuoteTracking } from './lead-from-quote.ts';
 import { leadFromManual, manualLeadNotification, toMoney, type StaffUser } from './lead-manual.ts';
 import { makeModelWithLink } from './listing-link.ts';
+import { lostReasonChange } from './lead-lost.ts';
 import { findLeadById, findLeadDetail, insertLeadView, markLeadSeen, toggleStar } from './lead.repository.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
@@ -99,14 +101,18 @@ export function createLeadService(deps: {
      * A lead typed in by staff (manual lead, or the add-lead dialog): generated reference, seen by its
      * creator, and the rest of the team notified.
      */
-    async createByStaff(input: ManualLead | LeadCreate, user: StaffUser): Promise<Lead> {
+    async createByStaff(
+      input: ManualLead | LeadCreate,
+      user: StaffUser,
+      origin: 'manual' | 'extension' = 'manual',
+    ): Promise<Lead> {
       if ('status' in input && input.status === 'converted')
         throw new AppError('VALIDATION', CONVERT_REFUSED, { status: CONVERT_REFUSED });
       const now = clock.now();
       const lead = await db.transaction(async (tx) => {
         const reference = await nextLeadReference(tx);
         const row = await insertLead(tx, {
-          ...leadFromManual(input),
+          ...leadFromManual(input, origin),
           reference,
           createdAt: now,
           updatedAt: now,
@@ -131,8 +137,9 @@ export function createLeadService(deps: {
       if (input.status === 'converted' && current.status !== 'converted') {
         throw new AppError('VALIDATION', CONVERT_REFUSED, { status: CONVERT_REFUSED });
       }
-      const { budget, quotedAmount, version: _version, ...rest } = input;
-      const set: Partial<NewLeadRow> = { updatedAt: clock.now() };
+      const lost = lostReasonChange(current.status, input);
+      const { budget, quotedAmount, version: _version, lostReason: _r, lostReasonText: _t, ...rest } = input;
+      const set: Partial<NewLeadRow> = { updatedAt: clock.now(), ...lost.set };
       // Only the keys sent: an absent phone must not reset phone_normalized.
       for (const [key, value] of Object.entries(rest))
         if (value !== undefined) (set as Record<string, unknown>)[key] = value;
@@ -149,7 +156,14 @@ export function createLeadService(deps: {
         if (filled.vehicleMake !== car.vehicleMake) set.vehicleMake = filled.vehicleMake;
         if (filled.vehicleModel !== car.vehicleModel) set.vehicleModel = filled.vehicleModel;
       }
-      if (!(await updateLead(db, id, set, expected))) throw await missedLeadWrite(db, id, LEAD_RECORD);
+      const written = await db.transaction(async (tx) => {
+        if (!(await updateLead(tx, id, set, expected))) return false;
+        // Rejecting records why on the timeline, beside the other status changes (ADR 067).
+        if (lost.entry)
+          await addTimelineEntry(tx, { leadId: id, ...lost.entry, createdBy: user.id, createdAt: set.updatedAt });
+        return true;
+      });
+      if (!written) throw await missedLeadWrite(db, id, LEAD_RECORD);
       updated(id, user.id);
       return get(id, user.id);
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvDecimal, csvLine, exportFilename, lisbonDateTime, looksLikeFormula } from './leads-export.ts';
+import { csvCell, csvDecimal, csvLine, lisbonDateTime, looksLikeFormula } from '#server/lib/csv.ts';
+import { exportFilename } from './leads-export.ts';
 
 describe('leads CSV cells', () => {
   it('quotes per RFC 4180 only when needed, for the separator of each format', () => {

@@ -4,7 +4,7 @@ import { users } from '#server/db/schema/auth.ts';
 import { leads } from '#server/db/schema/leads.ts';
 import type { EmailSource, LeadStatus } from '#shared/leads/status.ts';
 import type { LeadListItem } from '#shared/schemas/leads.ts';
-import { leadRowColumns, seenBy } from '../leads.repository.ts';
+import { leadRowColumns, nextTaskJson, seenBy } from '../leads.repository.ts';
 
 /** What the list keeps (ADR 012). `null` means "no such filter"; an empty list matches nothing. */
 export interface LeadListFilter {
@@ -14,6 +14,8 @@ export interface LeadListFilter {
   sources: readonly EmailSource[] | null;
   /** Late-only: a lead is late when its last interaction is at or before its group's instant. */
   late: readonly LateCutoff[] | null;
+  /** Owner (ADR 065): a user's id, 'none' for unassigned leads, or null for any. */
+  owner?: number | 'none' | null;
 }
 
 export interface LateCutoff {
@@ -49,6 +51,8 @@ function filterConditions(filter: LeadListFilter): SQL[] {
   if (filter.statuses) out.push(statusCondition(filter.statuses));
   if (filter.sources) out.push(sourceCondition(filter.sources));
   if (filter.late) out.push(lateCondition(filter.late));
+  if (filter.owner === 'none') out.push(sql`${leads.assignedTo} is null`);
+  else if (typeof filter.owner === 'number') out.push(sql`${leads.assignedTo} = ${filter.owner}::int`);
   return out;
 }
 
@@ -62,6 +66,9 @@ function whereOf(filter: LeadListFilter, after: ListKey | null): SQL | undefined
   if (after) parts.push(afterCondition(after));
   return parts.length ? and(...parts) : undefined;
 }
+
+/** The search and filters of the list as one condition (the pipeline board's totals use it, ADR 066). */
+export const listWhere = (filter: LeadListFilter): SQL | undefined => whereOf(filter, null);
 
 /** A selected row without its exact-instant column, and its list key. */
 function keyed<R extends { starred: boolean; id: number; exactLastInteraction: string }>({
@@ -87,6 +94,9 @@ function buildJsonListColumns(userId: number): SQL {
     // As text: a JSON number would lose the scale ("63000.00" -> 63000).
     budget: sql`${leads.budget}::text`,
     seen: seenBy(userId),
+    quotedAmount: sql`${leads.quotedAmount}::text`,
+    version: leads.version,
+    nextTask: nextTaskJson,
     k: sql`(${leads.lastInteractionAt} at time zone 'UTC')`,
     c: sql`(${leads.createdAt} at time zone 'UTC')`,
   };
@@ -134,6 +144,7 @@ function fromJson(r: JsonListRow): { item: LeadListItem; key: ListKey } {
       phone: r.phone,
       vehicleMake: r.vehicleMake,
       vehicleModel: r.vehicleModel,
+      assignedTo: r.assignedTo,
       vehicleYear: r.vehicleYear,
       budget: r.budget,
       status: r.status,
@@ -143,6 +154,9 @@ function fromJson(r: JsonListRow): { item: LeadListItem; key: ListKey } {
       seen: r.seen === true,
       lastInteractionAt: last.iso,
       createdAt: instantFromJson(r.c).iso,
+      quotedAmount: r.quotedAmount,
+      version: r.version,
+      nextTask: r.nextTask,
     },
     key: { starred: r.starred, lastInteractionAt: last.exact, id: r.id },
   };
@@ -194,7 +208,7 @@ export async function searchPageAndCounts(
   cap: number,
 ): Promise<ListPage & { counts: SearchCounts & { capped: boolean } }> {
   const { columns } = searchCountColumns(filter);
-  const matches = sql`select ${leads.status}, ${leads.emailSource}, ${leads.lastInteractionAt} from ${leads} where ${searchCondition(filter.pattern)} limit ${cap + 1}`;
+  const matches = sql`select ${leads.status}, ${leads.emailSource}, ${leads.lastInteractionAt}, ${leads.assignedTo} from ${leads} where ${searchCondition(filter.pattern)} limit ${cap + 1}`;
   const ids = sql`select ${leads.id} from ${leads} where ${whereOf(filter, after)} order by ${orderSql} limit ${limit}`;
   const page = sql`select ${jsonListColumns(userId)} from ${leads} where ${leads.id} in (select id from page_ids)`;
   const result = await db.execute(
@@ -261,6 +275,13 @@ export async function markAllSeen(db: DbOrTx, userId: number, now: Date): Promis
     with moved as (
       update ${users} set leads_seen_before = greatest(coalesce(leads_seen_before, '-infinity'::timestamptz), ${now.toISOString()}::timestamptz)
       where id = ${userId}
+      returning id
+    ),
+    -- A customer's unopened e-mail (DECISIONS 21) is read too: 'Mark all as read' leaves nothing
+    -- unread, as opening the lead would. The count below reads the state before both updates.
+    opened as (
+      update ${leads} set staff_unread = false
+      where ${leads.staffUnread} and ${leads.createdAt} <= ${now.toISOString()}::timestamptz and exists (select 1 from moved)
       returning id
     )
     select count(*)::int as n from ${leads}

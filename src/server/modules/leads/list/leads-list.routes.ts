@@ -1,12 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  leadExportQuerySchema,
-  leadListQuerySchema,
-  leadListResponseSchema,
-  markAllSeenResponseSchema,
-} from '#shared/schemas/leads.ts';
+import { leadExportQuerySchema, leadListQuerySchema, leadListResponseSchema } from '#shared/schemas/leads.ts';
+import { markAllSeenResponseSchema } from '#shared/schemas/lead-writes.ts';
 import { signedInUser } from '#server/plugins/auth.ts';
 import { csvChunks, exportFilename } from './leads-export.ts';
 import type { LeadsListService } from './leads-list.service.ts';
@@ -40,7 +36,7 @@ export const leadsListRoutes: FastifyPluginAsyncZod<{ list: LeadsListService }> 
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      const batches = list.exportRows(query);
+      const batches = list.exportRows(query, signedInUser(request).id);
       // The first batch is read before answering, so a failing query still gets a proper error answer.
       const first = await batches.next();
       async function* all() {

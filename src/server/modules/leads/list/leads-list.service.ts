@@ -2,7 +2,7 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { thresholdsFor } from '#shared/leads/lateness.ts';
-import { LEAD_STATUSES, type LeadStatus } from '#shared/leads/status.ts';
+import { EMAIL_SOURCES, LEAD_STATUSES, type LeadStatus } from '#shared/leads/status.ts';
 import { LEADS_PAGE_SIZE, SEARCH_COUNT_CAP, type LeadListQuery, type LeadListResponse } from '#shared/schemas/leads.ts';
 import * as repo from './leads-list.repository.ts';
 
@@ -23,17 +23,27 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * A filter naming every value keeps every lead (status and source are never null), so it is no
+ * filter: the default view names both mailboxes, and testing them on each index entry doubled the
+ * board's totals (ADR 069).
+ */
+const everyOf = <T extends string>(all: readonly T[], chosen: readonly T[] | undefined) =>
+  chosen !== undefined && all.every((v) => chosen.includes(v));
+
 export function toFilter(
-  query: Pick<LeadListQuery, 'search' | 'status' | 'source' | 'late'>,
+  query: Pick<LeadListQuery, 'search' | 'status' | 'source' | 'late' | 'owner'>,
   now: Date,
+  userId: number,
 ): repo.LeadListFilter {
   // The search text joins its fields with single spaces; so does the term.
   const term = query.search?.replace(/\s+/g, ' ') ?? '';
   return {
     pattern: term ? containsPattern(term) : null,
-    statuses: query.status ?? null,
-    sources: query.source ?? null,
+    statuses: everyOf(LEAD_STATUSES, query.status) ? null : (query.status ?? null),
+    sources: everyOf(EMAIL_SOURCES, query.source) ? null : (query.source ?? null),
     late: query.late ? lateCutoffs(now) : null,
+    owner: query.owner === 'me' ? userId : (query.owner ?? null),
   };
 }
 
@@ -73,7 +83,7 @@ export function createLeadsListService(deps: { db: Db; clock: Clock; searchCount
     async list(userId: number, query: LeadListQuery): Promise<LeadListResponse> {
       const after = query.cursor ? decodeCursor(query.cursor) : null;
       const limit = query.limit ?? LEADS_PAGE_SIZE;
-      const filter = toFilter(query, clock.now());
+      const filter = toFilter(query, clock.now(), userId);
       const { pattern } = filter;
       // One statement per call (ADR 037): the page and its counts together.
       if (pattern !== null) {
@@ -103,8 +113,8 @@ export function createLeadsListService(deps: { db: Db; clock: Clock; searchCount
     },
 
     /** Every matching row in list order, `batchSize` at a time (keyset: no offset, no big result). */
-    async *exportRows(query: LeadListQuery, batchSize = 2_000): AsyncGenerator<repo.ExportRow[]> {
-      const filter = toFilter(query, clock.now());
+    async *exportRows(query: LeadListQuery, userId: number, batchSize = 2_000): AsyncGenerator<repo.ExportRow[]> {
+      const filter = toFilter(query, clock.now(), userId);
       let after: repo.ListKey | null = null;
       for (;;) {
         const batch = await repo.exportBatch(db, filter, after, batchSize);

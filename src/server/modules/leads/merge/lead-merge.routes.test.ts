@@ -70,7 +70,7 @@ describe('possible duplicates and merging two leads (ADR 012)', () => {
     });
 
     // Closing or editing one lead takes it out of the others' notices.
-    await call('PUT', `/api/leads/${dd.id}`, { status: 'rejected' });
+    await call('PUT', `/api/leads/${dd.id}`, { status: 'rejected', lostReason: 'no_answer' });
     await call('PUT', `/api/leads/${c.id}`, { phone: '934 000 000' });
     expect(await duplicatesOf(a.id)).toEqual([[b.reference, 'email']]);
   });

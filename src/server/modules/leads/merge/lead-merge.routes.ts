@@ -1,7 +1,7 @@
 import { signedInUser } from '#server/plugins/auth.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '#shared/schemas/common.ts';
-import { mergeLeadsResponseSchema, mergeLeadsSchema } from '#shared/schemas/leads.ts';
+import { mergeLeadsResponseSchema, mergeLeadsSchema } from '#shared/schemas/lead-writes.ts';
 import type { LeadMergeService } from './lead-merge.service.ts';
 
 /** POST /api/leads/{id}/merge: two leads become the older one (ADR 012). */

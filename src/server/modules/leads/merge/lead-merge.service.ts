@@ -2,7 +2,6 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
-import { moveProposals } from '#server/modules/proposals/proposals.api.ts';
 import {
   addTimelineEntry,
   moveTimelineEntries,
@@ -12,6 +11,13 @@ import { staffName, type StaffUser } from '../lead/lead-manual.ts';
 import { updateLead, type LeadRow } from '../leads.repository.ts';
 import { mergedFields, orderForMerge } from './lead-merge.ts';
 import { deleteLead, lockLeadsForMerge, moveLeadLinks } from './lead-merge.repository.ts';
+
+/**
+ * Moves another module's rows of one lead to another (a merge), inside the merge's transaction.
+ * Modules that hang rows on a lead (proposals) depend on this one, so app.ts hands their verbs in
+ * rather than this module importing them: no module cycle (ADR 071).
+ */
+export type MoveLeadRows = (tx: Tx, fromLeadId: number, toLeadId: number) => Promise<void>;
 
 export interface MergeResult {
   survivor: LeadRow;
@@ -26,6 +32,7 @@ export interface MergeResult {
 async function mergeLeads(
   tx: Tx,
   input: { leadId: number; otherId: number; by: { id: number; name: string }; now: Date },
+  moveRows: readonly MoveLeadRows[],
 ): Promise<MergeResult> {
   const { leadId, otherId, by, now } = input;
   if (leadId === otherId)
@@ -38,7 +45,7 @@ async function mergeLeads(
   const { older, newer } = orderForMerge(lead, other);
 
   await moveTimelineEntries(tx, newer.id, older.id);
-  await moveProposals(tx, newer.id, older.id);
+  for (const move of moveRows) await move(tx, newer.id, older.id);
   await moveLeadLinks(tx, newer.id, older.id);
   await deleteLead(tx, newer.id);
   const survivor = await updateLead(tx, older.id, { ...mergedFields(older, newer), updatedAt: now });
@@ -60,14 +67,20 @@ async function mergeLeads(
 }
 
 /** Merging two leads into the older one (ADR 012); duplicates are found by lead-duplicates.repository.ts. */
-export function createLeadMergeService(deps: { db: Db; hub: EventHub; clock: Clock }) {
-  const { db, hub, clock } = deps;
+export function createLeadMergeService(deps: {
+  db: Db;
+  hub: EventHub;
+  clock: Clock;
+  /** What other modules move with a merged lead: the proposals (app.ts). */
+  moveRows: readonly MoveLeadRows[];
+}) {
+  const { db, hub, clock, moveRows } = deps;
 
   return {
     /** Merges two leads into the older one, in one transaction; open back offices drop the merged one. */
     async merge(id: number, otherId: number, user: StaffUser): Promise<{ leadId: number; mergedReference: string }> {
       const { survivor, merged } = await db.transaction((tx) =>
-        mergeLeads(tx, { leadId: id, otherId, by: { id: user.id, name: staffName(user) }, now: clock.now() }),
+        mergeLeads(tx, { leadId: id, otherId, by: { id: user.id, name: staffName(user) }, now: clock.now() }, moveRows),
       );
       hub.publish({
         type: 'lead_deleted',

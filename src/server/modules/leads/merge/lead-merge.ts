@@ -1,7 +1,8 @@
 // The merge rules (ADR 012), pure: which lead survives and what it takes from the other.
 import { normalizePhone } from '#shared/phone.ts';
-import { LEAD_NOTES_MAX, NOT_SPECIFIED } from '#shared/schemas/leads.ts';
+import { LEAD_NOTES_MAX } from '#shared/schemas/leads.ts';
 import type { LeadRow, NewLeadRow } from '../leads.repository.ts';
+import { isUnknownCarText } from '#shared/leads/vehicle-text.ts';
 
 /** Contact and vehicle fields the survivor takes from the merged lead when its own are empty. */
 const FILLABLE = [
@@ -10,6 +11,7 @@ const FILLABLE = [
   'phone',
   'vehicleYear',
   'budget',
+  'requestedBudget',
   'mileage',
   'transmission',
   'fuelType',
@@ -44,10 +46,16 @@ export function mergedFields(older: LeadRow, newer: LeadRow): Partial<NewLeadRow
     if ((mine === null || mine === '') && theirs !== null && theirs !== '') target[key] = theirs;
   }
   if ('phone' in set) set.phoneNormalized = normalizePhone(set.phone);
-  if (older.vehicleMake === NOT_SPECIFIED && newer.vehicleMake !== NOT_SPECIFIED) set.vehicleMake = newer.vehicleMake;
-  if (older.vehicleModel === NOT_SPECIFIED && newer.vehicleModel !== NOT_SPECIFIED)
+  if (isUnknownCarText(older.vehicleMake) && !isUnknownCarText(newer.vehicleMake)) set.vehicleMake = newer.vehicleMake;
+  if (isUnknownCarText(older.vehicleModel) && !isUnknownCarText(newer.vehicleModel))
     set.vehicleModel = newer.vehicleModel;
   if (!older.starred && newer.starred) set.starred = true;
+  // A conversation waiting in the inbox keeps waiting on the survivor (ADR 065).
+  if (newer.inboxAt && (!older.inboxAt || newer.inboxAt > older.inboxAt)) {
+    set.inboxAt = newer.inboxAt;
+    set.inboxMailbox = newer.inboxMailbox;
+  }
+  if (newer.inboxSince && (!older.inboxSince || newer.inboxSince < older.inboxSince)) set.inboxSince = newer.inboxSince;
   const notes = mergedNotes(older, newer);
   if (notes !== older.notes) set.notes = notes;
   return set;

@@ -47,7 +47,7 @@ describe('import detail', () => {
     expect(screen.getAllByTestId('import-percent')[0]).toHaveTextContent('35% complete');
     expect(screen.getByRole('button', { name: 'Previous stage: Waiting Transport' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Next stage: Arrived' })).toBeEnabled();
-    expect(screen.getByTestId('days-in-stage')).toHaveTextContent('In In Transit for 3 days');
+    expect(screen.getByTestId('days-in-stage')).toHaveTextContent(/^In Transit for 3 days/);
     const history = within(screen.getByTestId('stage-history')).getAllByRole('listitem');
     expect(history.map((li) => li.textContent)).toEqual([
       expect.stringContaining('Confirmed'),
@@ -212,6 +212,7 @@ describe('import detail', () => {
         costs: [
           buildCost({ value: '600.10', invoicedToUs: true, invoiced: true }),
           buildCost({ value: '500.05', invoicedToUs: false, invoiced: false, supplierName: 'Inspeções Lda' }),
+          buildCost({ value: '0.00', invoicedToUs: true, invoiced: false, supplierName: 'Transportes SA' }),
         ],
       }),
     );
@@ -223,9 +224,12 @@ describe('import detail', () => {
     expect(screen.getByTestId('import-profit')).toHaveTextContent('-€100.15');
     expect(screen.getByTestId('import-profit').className).toMatch(/text-red-600/);
     const items = screen.getAllByTestId('cost-item');
-    expect(items.map((i) => i.getAttribute('data-invoiced'))).toEqual(['true', 'false']);
+    expect(items.map((i) => i.getAttribute('data-invoiced'))).toEqual(['true', 'false', 'false']);
     expect(items[1]!.className).toMatch(/bg-amber-50/);
     expect(items[1]).toHaveTextContent('Not invoiced');
+    // Invoiced to us: not passed along to the client, so never flagged 'Not invoiced'.
+    expect(items[2]!.className).not.toMatch(/bg-amber-50/);
+    expect(items[2]).not.toHaveTextContent('Not invoiced');
   });
 
   it("Add Cost: the form's messages, then posts the cost", async () => {

@@ -10,6 +10,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { useImport } from '#web/features/imports/api/get-import.ts';
 import { IMPORTS_KEY } from '#web/features/imports/api/import-keys.ts';
 import { ClientCard } from '#web/features/imports/detail/client-card.tsx';
+import { DeliveryCard } from '#web/features/imports/detail/delivery-card.tsx';
 import { FinancialsCard } from '#web/features/imports/detail/financials-card.tsx';
 import { ImportHeader } from '#web/features/imports/detail/import-header.tsx';
 import { NotesCard } from '#web/features/imports/detail/notes-card.tsx';
@@ -62,6 +63,7 @@ function ImportDetail({ id }: { id: number }) {
             </div>
             <div className="grid grid-cols-1 min-w-0 gap-4">
               <FinancialsCard imp={imp} refetch={reload} />
+              <DeliveryCard imp={imp} />
               <StageHistory imp={imp} />
             </div>
           </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Download, Plus } from 'lucide-react';
-import { IMPORT_LIST_FILTERS, type ImportListFilter } from '#shared/schemas/imports.ts';
+import { IMPORT_LIST_FILTERS, type ImportListFilter } from '#shared/schemas/imports-list.ts';
 import { PageHeader } from '#web/components/layouts/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { exportImportsUrl, type ImportListParams } from '#web/features/imports/api/use-imports-list.ts';

@@ -25,6 +25,7 @@ import { CreateImportDialog } from '#web/features/imports/dialogs/create-import-
 import { useProposals } from '#web/features/proposals/api/get-proposals.ts';
 import { ProposalsCard } from '#web/features/proposals/components/proposals-card.tsx';
 import { TimelineCard } from '#web/features/timeline/components/timeline-card.tsx';
+import { LeadTasksCard } from '#web/features/tasks/components/lead-tasks-card.tsx';
 
 /** /admin/leads/{id}: one lead, its timeline and proposals. */
 export function LeadDetailScreen() {
@@ -88,6 +89,7 @@ function LeadDetail({ id }: { id: number }) {
               <NotesCard lead={lead} />
             </div>
             <div className="grid min-w-0 gap-4">
+              <LeadTasksCard leadId={lead.id} meId={user?.id ?? null} />
               <TimelineCard leadId={lead.id} actions={user && <SendEmailButton lead={lead} user={user} />} />
               <ProposalsCard
                 leadId={lead.id}

@@ -1,109 +1,21 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider, useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LeadListItem } from '#shared/schemas/leads.ts';
-import { Toaster } from '#web/components/ui/toaster.tsx';
-import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
-import { dismiss } from '#web/hooks/use-toast.ts';
-import { createQueryClient } from '#web/lib/query-client.ts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { SESSION_KEY, SOURCE_KEY } from '#web/features/leads/list/filter-storage.ts';
-import { stubIntersectionObserver, stubMatchMedia } from '#test/web/dom-stubs.ts';
-import { json, stubFetch, type FetchCall } from '#test/web/fetch-stub.ts';
-import { buildLeadListItem, buildLeadPage } from '#test/web/fixtures.ts';
-import { expectToast } from '#test/web/toasts.ts';
-import { LeadsScreen } from './leads.tsx';
+import { stubMatchMedia } from '#test/web/dom-stubs.ts';
+import { json, stubFetch } from '#test/web/fetch-stub.ts';
+import { buildLeadPage } from '#test/web/fixtures.ts';
+import {
+  DEFAULT_STATUS,
+  setUpLeadsScreen,
+  renderScreen,
+  listCalls,
+  lastList,
+  rows,
+  leadRow,
+  LEADS,
+} from './leads.test-helpers.tsx';
 
-const NOW = new Date('2026-11-22T12:00:00Z');
-const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000).toISOString();
-const DEFAULT_STATUS = 'requested,quoted,clarifying,waiting,contacted';
-
-let router: ReturnType<typeof createBrowserRouter> | undefined;
-let io: ReturnType<typeof stubIntersectionObserver>;
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  io = stubIntersectionObserver();
-  sessionStorage.clear();
-  localStorage.clear();
-});
-afterEach(() => {
-  act(() => dismiss());
-  router?.dispose();
-  router = undefined;
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-
-function renderScreen(path = '/admin/leads') {
-  window.history.replaceState(null, '', path);
-  const LeadPage = () => <p>Lead page {useParams().id}</p>;
-  router = createBrowserRouter([
-    { path: '/admin', element: <p>Dashboard page</p> },
-    { path: '/admin/leads', element: <LeadsScreen /> },
-    { path: '/admin/leads/:id', element: <LeadPage /> },
-  ]);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-const listCalls = (calls: FetchCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/leads');
-const lastList = (calls: FetchCall[]) => listCalls(calls).at(-1)!.query;
-const rows = () => screen.getAllByRole('row').slice(1);
-const leadRow = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
-
-const LEADS: LeadListItem[] = [
-  buildLeadListItem({
-    id: 1,
-    reference: 'L10001',
-    firstName: 'Nova',
-    lastName: 'Lead',
-    lastInteractionAt: hoursAgo(1),
-    seen: false,
-  }),
-  buildLeadListItem({
-    id: 2,
-    reference: 'L10002',
-    firstName: 'Yellow',
-    lastName: null,
-    status: 'requested',
-    lastInteractionAt: hoursAgo(13),
-  }),
-  buildLeadListItem({
-    id: 3,
-    reference: 'L10003',
-    firstName: 'Orange',
-    status: 'waiting',
-    lastInteractionAt: hoursAgo(30),
-    emailSource: 'comercial',
-  }),
-  buildLeadListItem({
-    id: 4,
-    reference: 'L10004',
-    firstName: 'Red',
-    status: 'quoted',
-    lastInteractionAt: hoursAgo(130),
-    budget: null,
-    starred: true,
-  }),
-  buildLeadListItem({
-    id: 5,
-    reference: 'L10005',
-    firstName: 'Calm',
-    status: 'contacted',
-    lastInteractionAt: hoursAgo(1),
-    budget: '1234567.50',
-  }),
-];
+setUpLeadsScreen();
 
 describe('Leads list', () => {
   it('asks for the default filters and shows the rows, total and attention indicators from the browser clock', async () => {
@@ -126,6 +38,7 @@ describe('Leads list', () => {
       'Budget',
       'Status',
       'Source',
+      'Next Step',
       'Last Interaction',
     ]);
     expect(rows()).toHaveLength(5);
@@ -140,6 +53,7 @@ describe('Leads list', () => {
       '€25\u00a0000',
       'Requested',
       'Geral',
+      '—',
       'Nov 22, 2026, 11:00',
     ]);
 
@@ -215,7 +129,7 @@ describe('Leads list', () => {
     const calls = stubFetch(() => json(buildLeadPage(LEADS)));
     renderScreen();
     await screen.findByText('Nova Lead');
-    fireEvent.click(screen.getByRole('button', { name: /^Status filter/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Status:/ }));
     const statusGroup = await screen.findByRole('group', { name: 'Status' });
     expect(
       within(statusGroup)
@@ -226,7 +140,7 @@ describe('Leads list', () => {
     await waitFor(() => expect(lastList(calls).get('status')).toBe(`${DEFAULT_STATUS},converted`));
     fireEvent.keyDown(statusGroup, { key: 'Escape' });
 
-    fireEvent.click(screen.getByRole('button', { name: /^Source filter/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Source:/ }));
     const sourceGroup = await screen.findByRole('group', { name: 'Source' });
     fireEvent.click(within(sourceGroup).getByRole('checkbox', { name: 'Geral' }));
     await waitFor(() => expect(lastList(calls).get('source')).toBe('comercial'));
@@ -274,7 +188,7 @@ describe('Leads list', () => {
     await screen.findByText('Nova Lead');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search leads' }), { target: { value: 'nova' } });
     fireEvent.click(screen.getByRole('button', { name: 'Waiting for us' }));
-    fireEvent.click(screen.getByRole('button', { name: /^Source filter/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Source:/ }));
     fireEvent.click(
       within(await screen.findByRole('group', { name: 'Source' })).getByRole('checkbox', { name: 'Geral' }),
     );
@@ -298,120 +212,7 @@ describe('Leads list', () => {
     await act(() => r.navigate('/admin/leads'));
     expect(await screen.findByRole('searchbox', { name: 'Search leads' })).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Active' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: /^Source filter/ })).toHaveAccessibleName('Source filter: 1 of 2');
-  });
-
-  it('loads the next page when the end of the list comes near, following the cursor', async () => {
-    const second = Array.from({ length: 3 }, (_, i) =>
-      buildLeadListItem({ id: 100 + i, reference: `L2${i}`, firstName: `Page2-${i}` }),
-    );
-    const calls = stubFetch(({ query }) =>
-      json(
-        query.get('cursor') === 'c1'
-          ? buildLeadPage(second, { total: 8 })
-          : buildLeadPage(LEADS, { total: 8, nextCursor: 'c1' }),
-      ),
-    );
-    renderScreen();
-    await screen.findByText('Nova Lead');
-    expect(listCalls(calls)).toHaveLength(1);
-    act(() => io.intersect());
-    expect(await screen.findByText('Page2-2 Silva')).toBeInTheDocument();
-    expect(lastList(calls).get('cursor')).toBe('c1');
-    expect(rows()).toHaveLength(8);
-    // The last page has no cursor: nothing more is asked for.
-    act(() => io.intersect());
-    await act(async () => {});
-    expect(listCalls(calls)).toHaveLength(2);
-  });
-
-  it('keeps only the rows near the viewport in the DOM (windowing), whatever has been loaded', async () => {
-    const many = Array.from({ length: 2000 }, (_, i) =>
-      buildLeadListItem({ id: i + 1, reference: `L${i + 1}`, firstName: `Lead${i + 1}` }),
-    );
-    stubFetch(() => json(buildLeadPage(many, { total: 100_000, nextCursor: 'more' })));
-    renderScreen();
-    await screen.findByText('Lead1 Silva');
-    // jsdom: 768 px viewport, rows of the 57 px estimate, 12 rows of overscan.
-    expect(rows()).toHaveLength(27); // spacer rows are aria-hidden
-    expect(screen.getByRole('table', { name: 'Leads' })).toHaveAttribute('aria-rowcount', '100001');
-
-    // Scrolled so that row 1000 is at the top of the viewport.
-    vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue({
-      top: -57 * 1000,
-    } as DOMRect);
-    act(() => {
-      window.dispatchEvent(new Event('scroll'));
-    });
-    expect(screen.queryByText('Lead1 Silva')).toBeNull();
-    expect(screen.getByText('Lead1001 Silva').closest('tr')).toHaveAttribute('aria-rowindex', '1002');
-    const rendered = rows().filter((r) => r.hasAttribute('data-lead-id'));
-    expect(rendered.map((r) => r.getAttribute('data-lead-id'))).toEqual(
-      Array.from({ length: 39 }, (_, i) => String(989 + i)),
-    );
-  });
-
-  it("'Mark all as read' toasts the count, or the failure", async () => {
-    let fail = false;
-    const calls = stubFetch(({ path, method }) => {
-      if (method === 'POST' && path === '/api/leads/mark-all-seen')
-        return fail ? json({ message: 'Database unavailable' }, 500) : json({ count: 4 });
-      return json(buildLeadPage(LEADS));
-    });
-    renderScreen();
-    await screen.findByText('Nova Lead');
-    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    await expectToast('All Leads Marked as Read', 'Marked 4 leads as read');
-    await waitFor(() => expect(listCalls(calls)).toHaveLength(2)); // the list refetched
-
-    fail = true;
-    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    await expectToast('Error', 'Failed to mark all leads as read: 500: Database unavailable');
-  });
-
-  it('Check e-mails shows what was found, and the spec titles for not connected, too soon and other failures', async () => {
-    let answer: Response = json({ message: 'Found 2 new leads and 1 message added to existing leads.', results: [] });
-    const calls = stubFetch((call) => (call.path === '/api/gmail/check' ? answer : json(buildLeadPage([]))));
-    renderScreen();
-    expect(await screen.findByText('No leads found')).toBeInTheDocument();
-    const button = screen.getByRole('button', { name: 'Check e-mails' });
-    fireEvent.click(button);
-    await expectToast('Email Check Complete', 'Found 2 new leads and 1 message added to existing leads.');
-    expect(calls.filter((c) => c.path === '/api/gmail/check' && c.method === 'POST')).toHaveLength(1);
-
-    answer = json(
-      { message: 'Gmail not connected: connect the Geral or Comercial mailbox in Settings first.', code: 'VALIDATION' },
-      400,
-    );
-    fireEvent.click(button);
-    await expectToast(
-      'Gmail Not Connected',
-      'Gmail not connected: connect the Geral or Comercial mailbox in Settings first.',
-    );
-    answer = json({ message: 'Please wait 17 seconds before checking again.', code: 'RATE_LIMITED' }, 429);
-    fireEvent.click(button);
-    await expectToast('Please Wait', 'Please wait 17 seconds before checking again');
-    answer = json({ message: 'Geral: server unreachable', code: 'BAD_GATEWAY' }, 502);
-    fireEvent.click(button);
-    await expectToast('Error', 'Failed to check emails: Geral: server unreachable');
-  });
-
-  it('Import lead by reference asks for the reference, then opens the new lead or says why it failed', async () => {
-    let answer: Response = json({ message: 'No e-mail carrying reference QQ1 was found', code: 'NOT_FOUND' }, 404);
-    stubFetch((call) => (call.path === '/api/gmail/import-lead' ? answer : json(buildLeadPage([]))));
-    const r = renderScreen();
-    await screen.findByText('No leads found');
-    fireEvent.click(screen.getByRole('button', { name: 'Import lead by reference' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import Lead by Reference' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
-    expect(await within(dialog).findByText('Reference number is required')).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByLabelText('Reference number'), { target: { value: 'QQ1' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
-    await expectToast('Import Failed', 'No e-mail carrying reference QQ1 was found');
-    answer = json({ message: 'Lead AB12 was created from the e-mail.', leadId: 42, reference: 'AB12', created: true });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
-    await expectToast('Import Complete', 'Lead Created: AB12');
-    await waitFor(() => expect(r.state.location.pathname).toBe('/admin/leads/42'));
+    expect(screen.getByRole('button', { name: /^Source:/ })).toHaveAccessibleName('Source: 1 of 2');
   });
 
   it('on phones the rows are cards that link to the lead', async () => {

@@ -43,6 +43,7 @@ const SETTINGS: CompanySettings = {
   managerComercialName: 'Gestor Comercial',
   managerComercialPhone: '+351 920 000 000',
   legacySiteUrl: '',
+  listingWatchEnabled: true,
   logoUrl: '',
 };
 

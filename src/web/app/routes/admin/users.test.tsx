@@ -1,79 +1,14 @@
-import type { ReactNode } from 'react';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuditLogEntry } from '#shared/schemas/audit.ts';
-import type { User } from '#shared/schemas/users.ts';
-import { Toaster } from '#web/components/ui/toaster.tsx';
-import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { dismiss } from '#web/hooks/use-toast.ts';
-import { createQueryClient } from '#web/lib/query-client.ts';
-import { json, stubFetch, type FetchRoutes } from '#test/web/fetch-stub.ts';
+import { json, stubFetch } from '#test/web/fetch-stub.ts';
 import { expectToast } from '#test/web/toasts.ts';
-import { UsersScreen } from './users.tsx';
+import { person, ME, RUI, renderScreen, routes, usersTable, choose } from './users.test-helpers.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   act(() => dismiss());
 });
-
-const person = (id: number, username: string, overrides: Partial<User> = {}): User => ({
-  id,
-  username,
-  email: `${username}@example.pt`,
-  firstName: null,
-  lastName: null,
-  profileImageUrl: null,
-  role: 'user',
-  version: 1,
-  createdAt: new Date('2026-11-01T10:00:00Z'),
-  updatedAt: new Date('2026-11-01T10:00:00Z'),
-  ...overrides,
-});
-
-const ME = person(1, 'admin', { role: 'admin', firstName: 'Ana', lastName: 'Silva' });
-const RUI = person(2, 'rui', { firstName: 'Rui', lastName: 'Costa', version: 4 });
-const entry = (id: number, overrides: Partial<AuditLogEntry> = {}): AuditLogEntry => ({
-  id,
-  event: 'login_success',
-  username: 'admin',
-  ipAddress: '198.51.100.7',
-  timestamp: new Date('2026-11-25T15:04:05Z'),
-  details: null,
-  ...overrides,
-});
-
-/** The screen as the admin layout renders it: the signed-in user comes from the outlet context. */
-function renderScreen(user: User, ui: ReactNode = <UsersScreen />) {
-  const router = createMemoryRouter(
-    [{ path: '/admin', element: <Outlet context={{ user }} />, children: [{ path: 'users', element: ui }] }],
-    { initialEntries: ['/admin/users'] },
-  );
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
-}
-
-const routes = (extra: FetchRoutes = {}): FetchRoutes => ({
-  'GET /api/users': [ME, RUI],
-  'GET /api/admin/security-audit-logs': { entries: [entry(9)], nextBefore: null },
-  ...extra,
-});
-
-/** The wide-screen table (the phone list holds the same people, hidden by CSS). */
-const usersTable = () => screen.findByRole('table', { name: 'Users' });
-
-/** Opens a Radix Select and picks an option, as a pointer does. */
-async function choose(trigger: HTMLElement, option: string) {
-  fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false, pointerType: 'mouse' });
-  fireEvent.click(await screen.findByRole('option', { name: option }));
-}
 
 describe('UsersScreen', () => {
   it("shows role user 'Access Denied' with the spec's text and toast, and requests nothing", async () => {
@@ -179,75 +114,6 @@ describe('UsersScreen', () => {
     expect(within(dialog).getByText('Username already taken', { selector: 'p' })).toBeInTheDocument();
   });
 
-  it('Edit User: a blank password is left out, the version is sent', async () => {
-    const calls = stubFetch(routes({ 'PUT /api/users/2': { ...RUI, lastName: 'Reis', version: 5 } }));
-    renderScreen(ME);
-    fireEvent.click(within(await usersTable()).getByRole('button', { name: 'Edit Rui Costa' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
-    expect(within(dialog).getByLabelText('Username')).toHaveValue('rui');
-    expect(within(dialog).getByLabelText('Password')).toHaveValue('');
-    expect(within(dialog).getByText('Leave blank to keep the current password')).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByLabelText('Last name'), { target: { value: 'Reis' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await expectToast('Success', 'User updated successfully');
-    const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.body).toEqual({
-      username: 'rui',
-      email: 'rui@example.pt',
-      firstName: 'Rui',
-      lastName: 'Reis',
-      role: 'user',
-      version: 4,
-    });
-  });
-
-  it('Edit User: a weak new password gets the edit message; a stale version says so and reloads', async () => {
-    const stale = 'This user was changed by someone else. Reload to see the latest.';
-    let stored = RUI;
-    const calls = stubFetch(
-      routes({
-        'GET /api/users': () => [ME, stored],
-        'PUT /api/users/2': (call) => {
-          if (stored.version === 6 && (call.body as { version: number }).version === 6)
-            return { ...stored, version: 7 };
-          // Someone else saved just before: the list now holds version 6.
-          stored = { ...RUI, firstName: 'Rúben', version: 6 };
-          return json({ code: 'STALE_VERSION', message: stale }, 409);
-        },
-      }),
-    );
-    renderScreen(ME);
-    fireEvent.click(within(await usersTable()).getByRole('button', { name: 'Edit Rui Costa' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
-    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'weak' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(
-      await within(dialog).findByText('Password must be at least 8 characters with uppercase, lowercase, and number'),
-    ).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
-    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: '' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await expectToast('Error', stale);
-    // The dialog stays open and shows the latest; the next save carries the latest version.
-    const reopened = screen.getByRole('dialog', { name: 'Edit User' });
-    await waitFor(() => expect(within(reopened).getByLabelText('First name')).toHaveValue('Rúben'));
-    fireEvent.click(within(reopened).getByRole('button', { name: 'Save changes' }));
-    await expectToast('Success', 'User updated successfully');
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { version: number }).version)).toEqual([4, 6]);
-  });
-
-  it("Edit User: the last admin's role change is refused under the field", async () => {
-    const message = 'The last admin cannot lose the admin role. Make another user an admin first.';
-    stubFetch(routes({ 'PUT /api/users/1': json({ code: 'CONFLICT', message, fields: { role: message } }, 409) }));
-    renderScreen(ME);
-    fireEvent.click(within(await usersTable()).getByRole('button', { name: 'Edit Ana Silva' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
-    await choose(within(dialog).getByRole('combobox', { name: 'Role' }), 'User');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await expectToast('Error', `Failed to update user role: 409: ${message}`);
-    expect(within(dialog).getByText(message, { selector: 'p' })).toBeInTheDocument();
-  });
-
   it("deletes after the spec's confirmation; a refusal is shown", async () => {
     let refuse = true;
     const calls = stubFetch(
@@ -268,54 +134,17 @@ describe('UsersScreen', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(2);
   });
 
-  it('shows the audit log with pt-PT times, pages with Show more, filters by event and username', async () => {
-    const calls = stubFetch(
-      routes({
-        'GET /api/admin/security-audit-logs': (call) => {
-          if (call.query.get('before') === '30')
-            return { entries: [entry(29, { event: 'account_locked', details: 'older one' })], nextBefore: null };
-          if (call.query.get('event') === 'login_failure')
-            return { entries: [entry(40, { event: 'login_failure', username: 'rui' })], nextBefore: null };
-          return {
-            entries: [entry(31, { details: 'changed by admin', event: 'role_changed' }), entry(30)],
-            nextBefore: 30,
-          };
-        },
-      }),
-    );
+  it("hands the deleted user's leads to the person chosen, or to nobody by default (ADR 065)", async () => {
+    const calls = stubFetch(routes({ 'DELETE /api/users/2': json({ ok: true }) }));
     renderScreen(ME);
-    const log = await screen.findByRole('table', { name: 'Security audit log' });
-    expect(within(log).getByText('Role changed')).toBeInTheDocument();
-    expect(within(log).getByText('changed by admin')).toBeInTheDocument();
-    expect(within(log).getAllByText('198.51.100.7')).toHaveLength(2);
-    const expected = new Date('2026-11-25T15:04:05Z').toLocaleString('pt-PT', {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    expect(expected).toMatch(/^25\/11\/2026/);
-    expect(within(log).getAllByText(expected)).toHaveLength(2);
-    expect(calls.find((c) => c.path === '/api/admin/security-audit-logs')!.query.get('limit')).toBe('20');
-
-    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(await within(log).findByText('older one')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument());
-
-    await choose(screen.getByRole('combobox', { name: 'Event type' }), 'Login failure');
-    await waitFor(() =>
-      expect(
-        within(screen.getByRole('table', { name: 'Security audit log' })).getByText('Login failure'),
-      ).toBeInTheDocument(),
-    );
-    fireEvent.change(screen.getByLabelText('Username', { selector: '#audit-username' }), { target: { value: 'rui' } });
-    await waitFor(() =>
-      expect(calls.some((c) => c.query.get('event') === 'login_failure' && c.query.get('username') === 'rui')).toBe(
-        true,
-      ),
-    );
+    fireEvent.click(within(await usersTable()).getByRole('button', { name: 'Delete Rui Costa' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete User' });
+    const heir = within(dialog).getByRole('combobox', { name: 'Hand their leads to' });
+    expect(heir).toHaveTextContent('Nobody: the leads become unassigned');
+    await choose(heir, 'Ana Silva (@admin)');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await expectToast('Success', 'User deleted successfully');
+    const deleted = calls.filter((c) => c.method === 'DELETE');
+    expect(deleted.map((c) => [c.path, c.query.get('leadsTo')])).toEqual([['/api/users/2', '1']]);
   });
 });

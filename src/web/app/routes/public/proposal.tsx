@@ -7,7 +7,7 @@ import { publicContainer } from '#web/components/layouts/public-styles.ts';
 import { usePublicSettings } from '#web/features/public-site/api/get-public-settings.ts';
 import { ProposalView } from '#web/features/proposal-page/components/proposal-view.tsx';
 import { PROPOSAL_TEXTS } from '#web/features/proposal-page/lib/i18n.ts';
-import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
+import type { PublicProposalResponse } from '#shared/schemas/public-proposal.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 import { proposalPath, type ProposalLang } from '../../public-routes.ts';
 

@@ -1,4 +1,4 @@
-/** Backup times in en-GB (document 2 section 9): 25/11/2026, 16:45:37. */
+/** Backup times in en-GB, day first, 24-hour clock: 25/11/2026, 16:45:37. */
 export const formatBackupTime = (iso: string) => new Date(iso).toLocaleString('en-GB');
 
 export { formatBytes } from '#web/lib/format.ts';

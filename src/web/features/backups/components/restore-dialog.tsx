@@ -16,7 +16,7 @@ import { toastSuccess } from '#web/lib/notify.ts';
 import { useRestoreBackup } from '../api/backup-mutations.ts';
 import { formatBackupTime } from './format-backup.ts';
 
-/** 'Restore Failed' / 'Backup Failed' with the server's message (document 2 section 8). */
+/** 'Restore Failed' / 'Backup Failed' with the server's message, which says what failed. */
 export function toastBackupError(title: 'Backup Failed' | 'Restore Failed' | 'Upload Failed', err: unknown) {
   if (isUnauthorized(err)) return;
   const description = err instanceof ApiError ? err.serverMessage : err instanceof Error ? err.message : String(err);

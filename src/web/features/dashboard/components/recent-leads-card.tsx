@@ -6,6 +6,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { formatDateTime, initials } from '#web/lib/format.ts';
+import { carName } from '#shared/leads/vehicle-text.ts';
 
 /** The three newest leads; each opens its detail. */
 export function RecentLeadsCard({ leads }: { leads: LeadListItem[] }) {
@@ -46,7 +47,7 @@ export function RecentLeadsCard({ leads }: { leads: LeadListItem[] }) {
                         )}
                       </span>
                       <span className="block truncate text-sm text-muted-foreground">
-                        {lead.vehicleMake} {lead.vehicleModel} · {formatDateTime(lead.createdAt)}
+                        {carName(lead)} · {formatDateTime(lead.createdAt)}
                       </span>
                     </span>
                     <Badge variant="secondary" className="shrink-0">

@@ -42,9 +42,3 @@ export function useSendEmail(leadId: number) {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['/api/leads'] }),
   });
 }
-
-/** A new key per dialog opening: sending the same form twice records one message. */
-export const newIdempotencyKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;

@@ -45,6 +45,8 @@ function serve(templates: EmailTemplate[] = [PROPOSAL_TEMPLATE]) {
   return stubFetch({
     'GET /api/leads/7/send-email': CONTEXT,
     'GET /api/email-templates': templates,
+    // The link comes from the server's PUBLIC_URL, never the browser's address (DECISIONS 23).
+    'GET /api/public-url': { publicUrl: 'https://www.example.pt' },
     'POST /api/leads/7/send-email': json(
       { outboxId: 5, timelineId: 9, messageId: '<m@autoimport.pt>', status: 'sent', error: null },
       200,
@@ -68,16 +70,16 @@ describe('Send proposal email dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Send proposal email' });
     const body = await within(dialog).findByTestId('email-preview-body');
     expect(within(dialog).getByTestId('email-preview-subject')).toHaveTextContent('Proposta Audi A4 Avant');
-    expect(body).toHaveTextContent(`veja ${window.location.origin}/proposta/p-abc`);
-    expect(body.textContent).toMatch(/Viatura: 24\s500,00\s€/);
-    expect(body.textContent).toMatch(/ISV: 3\s120,55\s€/);
-    expect(body.textContent).toMatch(/Serviço: 2\s340,00\s€/);
-    expect(body.textContent).toMatch(/Total: 29\s960,55\s€/);
+    expect(body).toHaveTextContent('veja https://www.example.pt/proposta/p-abc');
+    expect(body.textContent).toMatch(/Viatura: €24\s500,00/);
+    expect(body.textContent).toMatch(/ISV: €3\s120,55/);
+    expect(body.textContent).toMatch(/Serviço: €2\s340,00/);
+    expect(body.textContent).toMatch(/Total: €29\s960,55/);
     expect(await within(dialog).findByTestId('email-preview-signature')).toHaveTextContent('Equipa');
 
     expect(within(dialog).getByRole('radio', { name: 'Portuguese' })).toBeChecked();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'English' }));
-    expect(body).toHaveTextContent(`veja ${window.location.origin}/proposals/p-abc`);
+    expect(body).toHaveTextContent('veja https://www.example.pt/proposals/p-abc');
   });
 
   it('sends the filled template with the proposal and the chosen language', async () => {
@@ -94,7 +96,7 @@ describe('Send proposal email dialog', () => {
       proposalId: 12,
       includeSignature: true,
     });
-    expect(sent.body).toContain(`Olá Rita, veja ${window.location.origin}/proposals/p-abc`);
+    expect(sent.body).toContain('Olá Rita, veja https://www.example.pt/proposals/p-abc');
   });
 
   it("'Proposal email template not found' when the template is missing: nothing can be sent", async () => {

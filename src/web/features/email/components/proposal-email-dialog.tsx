@@ -22,7 +22,9 @@ import {
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { toastFailure } from '#web/lib/notify.ts';
-import { newIdempotencyKey, useSendContext, useSendEmail } from '../api/send-email.ts';
+import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
+import { usePublicUrl } from '#web/lib/public-url.ts';
+import { useSendContext, useSendEmail } from '../api/send-email.ts';
 import { useTemplates } from '../api/templates.ts';
 import { announceSendResult } from './send-result.ts';
 import { EmailPreview } from './template-preview.tsx';
@@ -49,6 +51,8 @@ export function ProposalEmailDialog({
   const context = useSendContext(lead.id, open);
   const send = useSendEmail(lead.id);
   const template = templates.data?.find((t) => t.templateId === PROPOSAL_TEMPLATE_ID);
+  // The link in the e-mail starts with the server's PUBLIC_URL, never this browser's address (DECISIONS 23).
+  const publicUrl = usePublicUrl();
 
   useEffect(() => {
     if (open) {
@@ -60,15 +64,16 @@ export function ProposalEmailDialog({
   const values = useMemo(
     () => ({
       ...leadTemplateValues(lead, user),
-      ...(proposal ? proposalTemplateValues(proposal, window.location.origin, language) : {}),
+      ...(proposal && publicUrl ? proposalTemplateValues(proposal, publicUrl, language) : {}),
       // The proposal names the vehicle better than the lead's wish.
       ...(proposal?.vehicleBrand ? { vehicleMake: proposal.vehicleBrand } : {}),
       ...(proposal?.vehicleModel ? { vehicleModel: proposal.vehicleModel } : {}),
     }),
-    [lead, user, proposal, language],
+    [lead, user, proposal, language, publicUrl],
   );
 
   const submit = () => {
+    if (!publicUrl) return; // the link's address is still loading: Send waits for it
     if (!template || !proposal) {
       toast({ title: 'Error', description: PROPOSAL_TEMPLATE_NOT_FOUND, variant: 'destructive' });
       return;
@@ -145,7 +150,7 @@ export function ProposalEmailDialog({
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button onClick={submit} disabled={send.isPending || !template || !lead.email}>
+          <Button onClick={submit} disabled={send.isPending || !template || !lead.email || !publicUrl}>
             {send.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
             {lead.email ? 'Send proposal' : 'No email address set'}
           </Button>

@@ -90,22 +90,66 @@ describe('Send email dialog (lead detail)', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('No email address set');
   });
 
-  it('offers only the templates the lead can fill (not proposal ones) and fills subject and body', async () => {
+  it('offers every template but the proposal ones, and fills subject and body', async () => {
     serve();
-    // The vehicle 'Not specified' counts as missing: the vehicle template is not offered.
-    show(buildLead({ id: 7, firstName: 'Rita', lastName: 'Sousa', vehicleMake: 'Not specified' }));
+    show(buildLead({ id: 7, firstName: 'Rita', lastName: 'Sousa', vehicleMake: 'BMW', vehicleModel: '320d' }));
     const dialog = await openDialog();
     expect(await within(dialog).findByText(/from geral@autoimport\.pt/)).toBeInTheDocument();
     fireEvent.click(await within(dialog).findByRole('combobox', { name: 'Template' }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(options).toEqual(['No template', 'Olá {{firstName}}']);
+    expect(options).toEqual(['No template', 'Olá {{firstName}}', 'O seu {{vehicleMake}}']);
     fireEvent.click(screen.getByRole('option', { name: 'Olá {{firstName}}' }));
     expect(within(dialog).getByLabelText('Subject')).toHaveValue('Olá Rita');
     expect(within(dialog).getByLabelText('Message')).toHaveValue('Bom dia Rita Sousa,\nAtenciosamente, Ana Costa');
+    expect(within(dialog).queryByTestId('missing-values')).toBeNull();
   });
 
-  it('says why no template is offered when none fits the lead', async () => {
-    serve({ templates: [TEMPLATES[1]!, TEMPLATES[2]!] });
+  it('offers a template the lead cannot fill, highlights what is missing and sends only once it is filled (ADR 063)', async () => {
+    const calls = serve();
+    // A lead from e-mail: make and model unknown (stored empty), and an older one saying 'Not specified'.
+    show(buildLead({ id: 7, firstName: 'Rita', vehicleMake: '', vehicleModel: 'Not specified' }));
+    const dialog = await openDialog();
+    fireEvent.click(await within(dialog).findByRole('combobox', { name: 'Template' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'O seu {{vehicleMake}}' }));
+    const subject = within(dialog).getByLabelText('Subject');
+    const message = within(dialog).getByLabelText('Message');
+    expect(subject).toHaveValue('O seu [Vehicle Make]');
+    expect(message).toHaveValue('Sobre o [Vehicle Make] [Vehicle Model]');
+    const missing = within(dialog).getByTestId('missing-values');
+    expect(missing).toHaveTextContent('Fill in before sending');
+    expect(
+      within(missing)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['[Vehicle Make]', '[Vehicle Model]']);
+    // Each placeholder is highlighted where it stands in the message.
+    const marks = within(dialog).getByTestId('placeholder-highlights').querySelectorAll('mark');
+    expect([...marks].map((m) => m.textContent)).toEqual(['[Vehicle Make]', '[Vehicle Model]']);
+
+    // A placeholder's button selects it, so typing replaces it.
+    fireEvent.click(within(missing).getByRole('button', { name: '[Vehicle Model]' }));
+    const area = message as HTMLTextAreaElement;
+    expect(document.activeElement).toBe(area);
+    expect(area.value.slice(area.selectionStart, area.selectionEnd)).toBe('[Vehicle Model]');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(
+      await within(dialog).findByText(
+        "Replace [Vehicle Make], [Vehicle Model] with the lead's details before sending.",
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(subject, { target: { value: 'O seu Audi' } });
+    fireEvent.change(message, { target: { value: 'Sobre o Audi A4' } });
+    expect(within(dialog).queryByTestId('missing-values')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await expectToast('Success', 'Email sent successfully');
+    expect(posted(calls)).toMatchObject({ subject: 'O seu Audi', body: 'Sobre o Audi A4', templateId: 'vehicle' });
+  });
+
+  it('says why no template is offered when only proposal templates exist', async () => {
+    serve({ templates: [TEMPLATES[2]!] });
     show(buildLead({ id: 7, vehicleMake: 'Not specified' }));
     const dialog = await openDialog();
     expect(await within(dialog).findByTestId('no-templates-note')).toHaveTextContent(NO_TEMPLATES_NOTE);

@@ -1,6 +1,17 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { AlertTriangle, Loader2, Mail, Send } from 'lucide-react';
-import { NO_TEMPLATES_NOTE, leadTemplateValues, renderTemplate, templateAvailable } from '#shared/email/template.ts';
+import {
+  fillBeforeSending,
+  missingTemplateValues,
+  templateOffered,
+  unfilledPlaceholders,
+} from '#shared/email/template-gaps.ts';
+import {
+  NO_TEMPLATES_NOTE,
+  leadTemplateValues,
+  renderTemplate,
+  type TemplateVariable,
+} from '#shared/email/template.ts';
 import { SEND_SUCCESS, sendEmailInputSchema } from '#shared/schemas/email.ts';
 import type { Lead } from '#shared/schemas/leads.ts';
 import type { User } from '#shared/schemas/users.ts';
@@ -17,11 +28,12 @@ import {
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
-import { Textarea } from '#web/components/ui/textarea.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
 import { toastFailure } from '#web/lib/notify.ts';
-import { newIdempotencyKey, useSendContext, useSendEmail } from '../api/send-email.ts';
+import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
+import { useSendContext, useSendEmail } from '../api/send-email.ts';
 import { useTemplates } from '../api/templates.ts';
+import { MissingValues, PlaceholderTextarea } from './placeholder-fields.tsx';
 import { announceSendResult } from './send-result.ts';
 
 /** The lead detail's 'Send email' button; disabled with 'No email address set' when the lead has none. */
@@ -67,16 +79,19 @@ export function SendEmailDialog({
   const [includeSignature, setIncludeSignature] = useState(true);
   const [templateId, setTemplateId] = useState<string>(NONE);
   const [error, setError] = useState<string | null>(null);
+  /** Values the chosen template needs and the lead lacks: their placeholders are highlighted (ADR 063). */
+  const [missing, setMissing] = useState<TemplateVariable[]>([]);
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const context = useSendContext(lead.id, open);
   const templates = useTemplates(open);
   const send = useSendEmail(lead.id);
 
   const values = useMemo(() => leadTemplateValues(lead, user), [lead, user]);
-  const available = useMemo(
-    () => (templates.data ?? []).filter((t) => templateAvailable(t, values)),
-    [templates.data, values],
-  );
+  // Every template but a proposal's is offered; what the lead lacks is left for staff to fill (ADR 063).
+  const available = useMemo(() => (templates.data ?? []).filter((t) => templateOffered(t)), [templates.data]);
+  const unfilled = unfilledPlaceholders(`${subject}\n${body}`, missing);
 
   useEffect(() => {
     if (!open) return;
@@ -85,20 +100,37 @@ export function SendEmailDialog({
     setIncludeSignature(true);
     setTemplateId(NONE);
     setError(null);
+    setMissing([]);
     setKey(newIdempotencyKey());
   }, [open]);
 
   const choose = (id: string) => {
     setTemplateId(id);
     const t = available.find((x) => x.templateId === id);
+    setMissing(t ? missingTemplateValues(t, values) : []);
     if (!t) return;
     setSubject(renderTemplate(t.title, values));
     setBody(renderTemplate(t.body, values));
     setError(null);
   };
 
+  /** Selects a placeholder where it stands (subject first), so typing replaces it. */
+  const pick = (placeholder: string) => {
+    for (const field of [subjectRef.current, bodyRef.current]) {
+      const at = field?.value.indexOf(placeholder) ?? -1;
+      if (!field || at === -1) continue;
+      field.focus();
+      field.setSelectionRange(at, at + placeholder.length);
+      return;
+    }
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (unfilled.length > 0) {
+      setError(fillBeforeSending(unfilled));
+      return;
+    }
     const parsed = sendEmailInputSchema.safeParse({
       subject,
       body,
@@ -164,12 +196,22 @@ export function SendEmailDialog({
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="send-subject">Subject</Label>
-            <Input id="send-subject" value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={500} />
+            <Input
+              id="send-subject"
+              ref={subjectRef}
+              value={subject}
+              onChange={(e) => setSubject(e.target.value)}
+              maxLength={500}
+              className={unfilledPlaceholders(subject, missing).length ? 'border-amber-500' : undefined}
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="send-body">Message</Label>
-            <Textarea
+            <MissingValues placeholders={unfilled} onPick={pick} />
+            <PlaceholderTextarea
               id="send-body"
+              ref={bodyRef}
+              missing={missing}
               value={body}
               onChange={(e) => {
                 setBody(e.target.value);

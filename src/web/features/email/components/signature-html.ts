@@ -22,7 +22,7 @@ function clean(node: Node, doc: Document): Node[] {
     const src = el.getAttribute('src') ?? '';
     let path: string;
     try {
-      path = new URL(src, window.location.origin).pathname;
+      path = new URL(src, document.baseURI).pathname;
     } catch {
       return [];
     }

@@ -65,7 +65,7 @@ function SignatureEditor({ account, canEdit }: { account: MailboxAccount; canEdi
     setUploading(true);
     try {
       const { url } = uploadedPhotoSchema.parse(await apiUpload('/api/proposals/photos', picked));
-      const path = new URL(url, window.location.origin).pathname;
+      const path = new URL(url, document.baseURI).pathname;
       const tag = `<img src="${path}" alt="" height="48">`;
       const el = textarea.current;
       const at = el?.selectionStart ?? draft.length;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { trackingResponseSchema, type TrackingResponse } from '#shared/schemas/imports.ts';
+import { trackingResponseSchema, type TrackingResponse } from '#shared/schemas/import-tracking.ts';
 
 /** GET /api/public/tracking/{publicId}; null when there is no such import (or the call failed). */
 export async function getTracking(publicId: string, fetchImpl: typeof fetch = fetch): Promise<TrackingResponse | null> {

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TrackingResponse } from '#shared/schemas/imports.ts';
+import type { TrackingResponse } from '#shared/schemas/import-tracking.ts';
 import { TrackingView } from './tracking-view.tsx';
 
 const data = (over: Partial<TrackingResponse> = {}): TrackingResponse => ({
@@ -17,6 +17,8 @@ const data = (over: Partial<TrackingResponse> = {}): TrackingResponse => ({
   startedAt: '2026-11-01T10:00:00.000Z',
   company: { name: 'AutoImport', phone: '+351 910 000 000', email: 'geral@autoimport.pt', logoUrl: '' },
   proposalPath: '/proposta/abc',
+  expectedDeliveryDate: null,
+  expectedStageDates: {},
   ...over,
 });
 

@@ -1,3 +1,4 @@
+import CalendarClock from 'lucide-react/icons/calendar-clock';
 import Check from 'lucide-react/icons/check';
 import FileSearch from 'lucide-react/icons/file-search';
 import Loader2 from 'lucide-react/icons/loader-circle';
@@ -5,8 +6,8 @@ import Mail from 'lucide-react/icons/mail';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import Phone from 'lucide-react/icons/phone';
 import X from 'lucide-react/icons/x';
-import { IMPORT_STAGE_SEQUENCE, IMPORT_STATUS_LABELS_PT } from '#shared/imports/tracking.ts';
-import type { TrackingResponse } from '#shared/schemas/imports.ts';
+import { IMPORT_STAGE_SEQUENCE, IMPORT_STATUS_LABELS_PT, portugueseDate } from '#shared/imports/tracking.ts';
+import type { TrackingResponse } from '#shared/schemas/import-tracking.ts';
 import { normalizePhone, whatsappLink } from '#shared/phone.ts';
 import { publicButton } from '#web/components/layouts/public-styles.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -49,6 +50,7 @@ function TrackingDetails({ data }: { data: TrackingResponse }) {
   const reached = new Map(data.stages.map((s) => [s.status, s.reachedAt]));
   const current = canceled ? null : data.status;
   const currentAt = reached.get(data.status) ?? null;
+  const expected: Partial<Record<string, string>> = data.expectedStageDates;
   return (
     <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6" data-slot="tracking">
       <div>
@@ -87,6 +89,16 @@ function TrackingDetails({ data }: { data: TrackingResponse }) {
               {t.complete(data.progress)}
             </p>
             {data.status === 'delivered' ? <p className="mt-2 text-sm">{t.deliveredText}</p> : null}
+            {data.expectedDeliveryDate ? (
+              <div className="mt-4 flex items-start gap-3 rounded-xl bg-primary/10 p-4" data-testid="tracking-expected">
+                <CalendarClock className="mt-0.5 size-5 shrink-0 text-primary dark:text-foreground" aria-hidden />
+                <div>
+                  <p className="text-sm font-medium">{t.expectedDelivery}</p>
+                  <p className="text-lg font-bold">{portugueseDate(data.expectedDeliveryDate)}</p>
+                  <p className="text-xs text-muted-foreground">{t.expectedNote}</p>
+                </div>
+              </div>
+            ) : null}
           </>
         )}
       </section>
@@ -141,7 +153,13 @@ function TrackingDetails({ data }: { data: TrackingResponse }) {
                     {IMPORT_STATUS_LABELS_PT[status]}
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    {done ? (at ? `${isCurrent ? t.since : t.reachedOn} ${formatTrackingDate(at)}` : '') : t.pending}
+                    {done
+                      ? at
+                        ? `${isCurrent ? t.since : t.reachedOn} ${formatTrackingDate(at)}`
+                        : ''
+                      : expected[status]
+                        ? `${t.expectedOn} ${portugueseDate(expected[status])}`
+                        : t.pending}
                   </p>
                 </div>
               </li>

@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  importCostSchema,
-  type CostCreateInput,
-  type CostUpdateInput,
-  type ImportCost,
-} from '#shared/schemas/imports.ts';
+import { importCostSchema, type ImportCost } from '#shared/schemas/imports.ts';
+import { type CostCreateInput, type CostUpdateInput } from '#shared/schemas/import-costs.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { DASHBOARD_KEY, IMPORTS_KEY, SUPPLIERS_KEY, importKey } from './import-keys.ts';
 

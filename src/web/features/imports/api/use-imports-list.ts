@@ -4,7 +4,7 @@ import {
   importListResponseSchema,
   type ImportListFilter,
   type ImportListResponse,
-} from '#shared/schemas/imports.ts';
+} from '#shared/schemas/imports-list.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 export interface ImportListParams {

@@ -1,9 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { Loader2 } from 'lucide-react';
-import { costCreateSchema, type CostCreate, type ImportCost } from '#shared/schemas/imports.ts';
+import { type ImportCost } from '#shared/schemas/imports.ts';
+import { costCreateSchema, type CostCreate } from '#shared/schemas/import-costs.ts';
 import { errorProps, FormField } from '#web/components/form-field.tsx';
 import { StaleWriteNotice, useBaseVersion, useStaleWrite } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -17,6 +18,7 @@ import {
   DialogTitle,
 } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { MoneyInput } from '#web/components/money-input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
@@ -26,6 +28,7 @@ import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useAddCost, useUpdateCost } from '../api/costs.ts';
 import { useSupplierOptions } from '../api/get-suppliers.ts';
 import { inputText } from './edit-card.tsx';
+import { useResetOnOpen } from '#web/hooks/use-reset-on-open.ts';
 
 export interface CostFormValues {
   supplierId: string;
@@ -97,17 +100,16 @@ export function CostDialog({
   const base = useBaseVersion(cost?.version ?? 0, stale.epoch);
   const { start, stop } = base;
 
-  useEffect(() => {
-    if (!open) {
-      stop();
-      return;
-    }
-    form.reset(valuesOf(cost));
-    start();
-    clear();
-    // Only when the dialog opens: a refetch of the cost while open must not wipe what was typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only (ADR 024)
-  }, [open]);
+  // Only when the dialog opens: a refetch of the cost while open must not wipe what was typed.
+  useResetOnOpen(
+    open,
+    () => {
+      form.reset(valuesOf(cost));
+      start();
+      clear();
+    },
+    { onClose: stop },
+  );
 
   const fail = (err: unknown, fallback: string) => {
     applyServerErrors(form, err);
@@ -184,14 +186,7 @@ export function CostDialog({
               <Input {...errorProps('cost-date', errors.date?.message)} type="date" {...form.register('date')} />
             </FormField>
             <FormField id="cost-value" label="Value (€) *" error={errors.value?.message}>
-              <Input
-                {...errorProps('cost-value', errors.value?.message)}
-                type="number"
-                min={0}
-                step={0.01}
-                inputMode="decimal"
-                {...form.register('value')}
-              />
+              <MoneyInput {...errorProps('cost-value', errors.value?.message)} {...form.register('value')} />
             </FormField>
           </div>
           <FormField id="cost-notes" label="Notes" error={errors.notes?.message}>

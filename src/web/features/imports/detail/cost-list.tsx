@@ -18,7 +18,11 @@ export const formatCostDate = (ymd: string) =>
     timeZone: 'UTC',
   });
 
-/** One cost: yellow while not invoiced; its three flags toggle on their own (PUT with the flag and the version). */
+/**
+ * One cost: yellow while it still has to go on the client's invoice (a cost invoiced to us is not
+ * passed along, so it is never 'Not invoiced'); its three flags toggle on their own (PUT with the
+ * flag and the version).
+ */
 function CostItem({
   importId,
   cost,
@@ -31,6 +35,7 @@ function CostItem({
   onDelete: () => void;
 }) {
   const update = useUpdateCost(importId);
+  const awaitingInvoice = !cost.invoicedToUs && !cost.invoiced;
   const reportStale = useReportStaleWrite();
   const toggle = (name: (typeof COST_FLAGS)[number]['name'], value: boolean) =>
     update.mutate(
@@ -41,7 +46,7 @@ function CostItem({
     <li
       className={cn(
         'grid grid-cols-1 gap-2 rounded-lg border p-3',
-        !cost.invoiced && 'border-amber-300 bg-amber-50 dark:border-amber-500/40 dark:bg-amber-500/10',
+        awaitingInvoice && 'border-amber-300 bg-amber-50 dark:border-amber-500/40 dark:bg-amber-500/10',
       )}
       data-testid="cost-item"
       data-invoiced={cost.invoiced}
@@ -51,7 +56,7 @@ function CostItem({
           <p className="font-medium break-words">{cost.supplierName}</p>
           <p className="text-xs text-muted-foreground">
             {formatCostDate(cost.date)}
-            {!cost.invoiced ? <span className="ml-2 text-amber-700 dark:text-amber-300">Not invoiced</span> : null}
+            {awaitingInvoice ? <span className="ml-2 text-amber-700 dark:text-amber-300">Not invoiced</span> : null}
           </p>
         </div>
         <p className="shrink-0 font-semibold tabular-nums" data-testid="cost-value">

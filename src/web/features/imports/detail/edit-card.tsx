@@ -7,6 +7,7 @@ import { errorProps, FormField } from '#web/components/form-field.tsx';
 import { useBaseVersion, useStaleWriteEpoch } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { MoneyInput } from '#web/components/money-input.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { useImportWrite } from './use-import-write.ts';
@@ -17,6 +18,8 @@ export interface EditFieldSpec {
   type?: string;
   inputMode?: ComponentProps<'input'>['inputMode'];
   wide?: boolean;
+  /** Euros, typed through the shared MoneyInput (ADR 052). */
+  money?: boolean;
 }
 
 type Values = Record<string, string>;
@@ -126,12 +129,16 @@ export function EditCard({
                   error={error}
                   className={f.wide ? 'sm:col-span-2' : undefined}
                 >
-                  <Input
-                    {...errorProps(id, error)}
-                    type={f.type ?? 'text'}
-                    inputMode={f.inputMode}
-                    {...form.register(f.name)}
-                  />
+                  {f.money ? (
+                    <MoneyInput {...errorProps(id, error)} {...form.register(f.name)} />
+                  ) : (
+                    <Input
+                      {...errorProps(id, error)}
+                      type={f.type ?? 'text'}
+                      inputMode={f.inputMode}
+                      {...form.register(f.name)}
+                    />
+                  )}
                 </FormField>
               );
             })}

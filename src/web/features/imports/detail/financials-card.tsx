@@ -53,8 +53,8 @@ function Summary({ imp }: { imp: Import }) {
           <dd className="tabular-nums">{formatEuroCents(amount)}</dd>
         </div>
       ))}
-      <Separator className="my-1" />
-      <div className="flex justify-between gap-4 text-base">
+      {/* A <dl> holds only dt/dd groups (WCAG 1.3.1): the rule above Profit is the group's border. */}
+      <div className="mt-1 flex justify-between gap-4 border-t pt-2.5 text-base">
         <dt className="font-semibold">Profit</dt>
         <dd className={cn('font-bold tabular-nums', profitClass(f.profit))} data-testid="import-profit">
           {formatEuroCents(f.profit)}

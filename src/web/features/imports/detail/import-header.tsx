@@ -1,22 +1,22 @@
 import { Link } from 'react-router';
 import { ArrowLeft, ExternalLink, Link2, UserRound } from 'lucide-react';
-import { trackingPath } from '#shared/imports/tracking.ts';
+import { customerTrackingUrl } from '#shared/schemas/public-links.ts';
 import type { Import } from '#shared/schemas/imports.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { toastSuccess } from '#web/lib/notify.ts';
+import { usePublicUrl } from '#web/lib/public-url.ts';
 import { ImportProgress } from '../components/import-progress.tsx';
 import { ImportStatusBadge } from '../components/import-status-badge.tsx';
 import { vehicleName } from '../list/import-open.ts';
 import { StageControls } from './stage-controls.tsx';
 
-/** The customer's page, absolute (it goes into a WhatsApp message or an e-mail). */
-export const trackingUrl = (publicId: string, origin = window.location.origin) => `${origin}${trackingPath(publicId)}`;
-
-async function copyTrackingLink(publicId: string) {
+/** Copies the customer's tracking page on PUBLIC_URL (DECISIONS 23): it goes into a WhatsApp message or an e-mail. */
+async function copyTrackingLink(publicUrl: string | undefined, publicId: string) {
   try {
-    await navigator.clipboard.writeText(trackingUrl(publicId));
+    if (!publicUrl) throw new Error('no public address yet');
+    await navigator.clipboard.writeText(customerTrackingUrl(publicUrl, publicId));
     toastSuccess('Link copied');
   } catch {
     toast({ title: 'Error', description: 'Failed to copy the link.', variant: 'destructive' });
@@ -25,6 +25,7 @@ async function copyTrackingLink(publicId: string) {
 
 /** 'Import #id', status badge, progress, stage arrows and dropdown, and the links around the import. */
 export function ImportHeader({ imp }: { imp: Import }) {
+  const publicUrl = usePublicUrl();
   return (
     <div className="mb-4 grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -45,7 +46,7 @@ export function ImportHeader({ imp }: { imp: Import }) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Button size="sm" variant="outline" onClick={() => void copyTrackingLink(imp.publicId)}>
+          <Button size="sm" variant="outline" onClick={() => void copyTrackingLink(publicUrl, imp.publicId)}>
             <Link2 aria-hidden /> Copy tracking link
           </Button>
           {imp.proposalPublicId ? (

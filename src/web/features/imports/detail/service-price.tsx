@@ -6,7 +6,7 @@ import { importUpdateSchema, type Import, type ImportUpdate } from '#shared/sche
 import { errorProps } from '#web/components/form-field.tsx';
 import { useBaseVersion, useStaleWriteEpoch } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Input } from '#web/components/ui/input.tsx';
+import { MoneyInput } from '#web/components/money-input.tsx';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatEuroCents } from '../lib/money.ts';
@@ -85,13 +85,9 @@ export function ServicePrice({ imp }: { imp: Import }) {
           Service price (€)
         </label>
         <div className="flex flex-wrap items-start gap-2">
-          <Input
-            {...errorProps('service-price', error)}
-            inputMode="decimal"
-            className="w-40"
-            autoFocus
-            {...form.register('servicePrice')}
-          />
+          <div className="w-44">
+            <MoneyInput {...errorProps('service-price', error)} autoFocus {...form.register('servicePrice')} />
+          </div>
           <Button type="submit" size="sm" className="h-9" disabled={pending}>
             {pending && <Loader2 className="animate-spin" aria-hidden />}
             Save

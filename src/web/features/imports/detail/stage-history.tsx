@@ -20,7 +20,8 @@ export function StageHistory({ imp }: { imp: Import }) {
           Stage history
         </CardTitle>
         <CardDescription data-testid="days-in-stage">
-          In {IMPORT_STATUS_LABELS[imp.status]} for {daysText(imp.daysInStage)} (since{' '}
+          {/* The label alone: 'In Transit for 3 days', never 'In In Transit'. */}
+          {IMPORT_STATUS_LABELS[imp.status]} for {daysText(imp.daysInStage)} (since{' '}
           {formatDateTime(imp.statusChangedAt)})
         </CardDescription>
       </CardHeader>

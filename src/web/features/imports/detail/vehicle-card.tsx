@@ -7,8 +7,8 @@ const FIELDS: EditFieldSpec[] = [
   { name: 'vehicleModel', label: 'Model *' },
   { name: 'vehicleYear', label: 'Year', inputMode: 'numeric' },
   { name: 'vehicleVin', label: 'VIN' },
-  { name: 'vehiclePrice', label: 'Vehicle price (€)', inputMode: 'decimal' },
-  { name: 'vehicleIsv', label: 'ISV (€)', inputMode: 'decimal' },
+  { name: 'vehiclePrice', label: 'Vehicle price (€)', money: true },
+  { name: 'vehicleIsv', label: 'ISV (€)', money: true },
 ];
 
 /** The car: make, model, year, VIN, its price and ISV, view and edit. */

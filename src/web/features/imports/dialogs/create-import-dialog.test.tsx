@@ -120,7 +120,20 @@ describe('Create Import from Lead', () => {
       servicePrice: '2490.50',
       notes: null,
       deliveryNotes: null,
+      idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,100}$/),
     });
+  });
+
+  it('sending the form again after a failure repeats its key, so the server makes one import (ADR 023)', async () => {
+    const calls = stubFetch({ 'POST /api/imports': json({ message: 'Server unavailable', code: 'INTERNAL' }, 503) });
+    const { submit } = setup();
+    submit();
+    await expectToast('Error', 'Server unavailable');
+    submit();
+    await waitFor(() => expect(calls).toHaveLength(2));
+    const [first, second] = calls.map((c) => (c.body as { idempotencyKey?: string }).idempotencyKey);
+    expect(first).toEqual(expect.any(String));
+    expect(second).toBe(first);
   });
 
   it('a refused creation toasts the server message and keeps the dialog open with what was typed', async () => {
@@ -161,6 +174,6 @@ describe('Create New Import', () => {
       vehicleMake: 'Tesla',
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/imports/88'));
-    expect(screen.getByText('Import page 88')).toBeInTheDocument();
+    expect(await screen.findByText('Import page 88')).toBeInTheDocument();
   });
 });

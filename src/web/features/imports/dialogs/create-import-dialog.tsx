@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
@@ -18,6 +18,7 @@ import { FormField } from '#web/components/form-field.tsx';
 import { ToastAction } from '#web/components/ui/toast.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { isUnauthorized } from '#web/lib/api-client.ts';
+import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toastSuccess } from '#web/lib/notify.ts';
 import { useCreateImport } from '../api/create-import.ts';
@@ -66,8 +67,13 @@ export function CreateImportDialog({ open, onOpenChange, lead, proposals = [], o
   const navigate = useNavigate();
   const fromLead = !!lead;
 
+  // One key per opening: a double submit or a retry makes one import (ADR 023).
+  const [key, setKey] = useState(newIdempotencyKey);
   useEffect(() => {
-    if (open) form.reset(initialValues(lead, currentYear));
+    if (open) {
+      form.reset(initialValues(lead, currentYear));
+      setKey(newIdempotencyKey());
+    }
   }, [open, lead, currentYear, form]);
 
   const pickProposal = (value: string) => {
@@ -91,32 +97,35 @@ export function CreateImportDialog({ open, onOpenChange, lead, proposals = [], o
   };
 
   const onSubmit = form.handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: (created) => {
-        onOpenChange(false);
-        onCreated?.(created);
-        if (fromLead) {
-          // The salesperson stays on the lead (now Converted); the import is one tap away.
-          toast({
-            title: 'Success',
-            description: 'Import created successfully',
-            action: (
-              <ToastAction altText="Open the import" onClick={() => void navigate(importPath(created.id))}>
-                Open import
-              </ToastAction>
-            ),
-          });
-        } else {
-          toastSuccess('Import created successfully');
-          void navigate(importPath(created.id));
-        }
+    create.mutate(
+      { ...body, idempotencyKey: key },
+      {
+        onSuccess: (created) => {
+          onOpenChange(false);
+          onCreated?.(created);
+          if (fromLead) {
+            // The salesperson stays on the lead (now Converted); the import is one tap away.
+            toast({
+              title: 'Success',
+              description: 'Import created successfully',
+              action: (
+                <ToastAction altText="Open the import" onClick={() => void navigate(importPath(created.id))}>
+                  Open import
+                </ToastAction>
+              ),
+            });
+          } else {
+            toastSuccess('Import created successfully');
+            void navigate(importPath(created.id));
+          }
+        },
+        onError: (err) => {
+          applyServerErrors(form, err);
+          if (isUnauthorized(err)) return;
+          toast({ title: 'Error', description: createFailureMessage(err), variant: 'destructive' });
+        },
       },
-      onError: (err) => {
-        applyServerErrors(form, err);
-        if (isUnauthorized(err)) return;
-        toast({ title: 'Error', description: createFailureMessage(err), variant: 'destructive' });
-      },
-    }),
+    ),
   );
 
   return (

@@ -3,6 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { VEHICLE_MAKES } from '#shared/vocabulary.ts';
 import type { ImportCreate } from '#shared/schemas/imports.ts';
 import { errorProps, FormField } from '#web/components/form-field.tsx';
+import { MoneyInput } from '#web/components/money-input.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import type { ImportFormValues } from './import-form-values.ts';
@@ -17,6 +18,8 @@ interface Spec {
   inputMode?: ComponentProps<'input'>['inputMode'];
   autoComplete?: string;
   wide?: boolean;
+  /** Euros, typed through the shared MoneyInput (ADR 052). */
+  money?: boolean;
 }
 
 const CLIENT: Spec[] = [
@@ -33,9 +36,9 @@ const VEHICLE: Spec[] = [
   { name: 'vehicleVin', label: 'VIN' },
 ];
 const PRICING: Spec[] = [
-  { name: 'vehiclePrice', label: 'Vehicle price (€)', inputMode: 'decimal' },
-  { name: 'vehicleIsv', label: 'ISV (€)', inputMode: 'decimal' },
-  { name: 'servicePrice', label: 'Service price (€)', inputMode: 'decimal' },
+  { name: 'vehiclePrice', label: 'Vehicle price (€)', money: true },
+  { name: 'vehicleIsv', label: 'ISV (€)', money: true },
+  { name: 'servicePrice', label: 'Service price (€)', money: true },
 ];
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -51,6 +54,13 @@ function TextInput({ form, spec, idPrefix }: { form: Form; spec: Spec; idPrefix:
   const id = `${idPrefix}-${spec.name}`;
   const error = form.formState.errors[spec.name]?.message;
   const makeList = useId();
+  if (spec.money) {
+    return (
+      <FormField id={id} label={spec.label} error={error}>
+        <MoneyInput {...errorProps(id, error)} {...form.register(spec.name)} />
+      </FormField>
+    );
+  }
   return (
     <FormField id={id} label={spec.label} error={error} className={spec.wide ? 'sm:col-span-2' : undefined}>
       <Input

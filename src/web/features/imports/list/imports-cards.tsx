@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ImportListItem } from '#shared/schemas/imports.ts';
+import type { ImportListItem } from '#shared/schemas/imports-list.ts';
 import { cn } from '#web/lib/cn.ts';
 import { ImportProgress } from '../components/import-progress.tsx';
 import { ImportStatusBadge } from '../components/import-status-badge.tsx';

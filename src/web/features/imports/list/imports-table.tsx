@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useNavigate } from 'react-router';
-import type { ImportListItem } from '#shared/schemas/imports.ts';
+import type { ImportListItem } from '#shared/schemas/imports-list.ts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { ImportStatusBadge } from '../components/import-status-badge.tsx';
@@ -36,13 +36,13 @@ const ImportRow = memo(function ImportRow({ item }: { item: ImportListItem }) {
       onKeyDown={(e) => openImportOnEnter(e, item.id, navigate)}
     >
       <TableCell className="pl-4 font-mono text-xs text-muted-foreground">#{item.id}</TableCell>
-      <TableCell className="max-w-56">
+      <TableCell className="max-w-36 2xl:max-w-56">
         <span className="block truncate font-medium">{item.clientName}</span>
         {item.clientEmail ? (
           <span className="block truncate text-xs text-muted-foreground">{item.clientEmail}</span>
         ) : null}
       </TableCell>
-      <TableCell className="max-w-56">
+      <TableCell className="max-w-36 2xl:max-w-56">
         <span className="block truncate">{vehicleName(item)}</span>
         {item.vehicleVin ? (
           <span className="block truncate font-mono text-xs text-muted-foreground">{item.vehicleVin}</span>
@@ -76,7 +76,8 @@ export function ImportsTable({ items }: { items: ImportListItem[] }) {
               key={column}
               className={cn(
                 i === 0 && 'pl-4',
-                i >= MONEY_FROM && i <= MONEY_TO && 'text-right',
+                // Two-line money headers ('Vehicle / Price') keep all ten columns in a 1366 px window.
+                i >= MONEY_FROM && i <= MONEY_TO && 'text-right whitespace-normal',
                 i === IMPORT_COLUMNS.length - 1 && 'pr-4',
               )}
             >

@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { IMPORT_LIST_FILTER_LABELS, IMPORT_LIST_FILTERS, type ImportListFilter } from '#shared/schemas/imports.ts';
+import { IMPORT_LIST_FILTER_LABELS, IMPORT_LIST_FILTERS, type ImportListFilter } from '#shared/schemas/imports-list.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { Loader2, SearchX } from 'lucide-react';
-import type { ImportListItem } from '#shared/schemas/imports.ts';
+import type { ImportListItem } from '#shared/schemas/imports-list.ts';
 import { QueryStates } from '#web/components/query-states.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';

@@ -1,5 +1,7 @@
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Info from 'lucide-react/icons/info';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import { pendingTablesText } from '#shared/tax/tax-calendar.ts';
 import { publicButton } from '#web/components/layouts/public-styles.ts';
 import { buildBreakdown } from '../breakdown.ts';
 import { formatDatePt, formatEuroCents } from '../format-pt.ts';
@@ -48,6 +50,17 @@ export function ResultPanel({ form, simulation, quoteHref }: ResultPanelProps) {
         <p className="mt-1 text-xs text-muted-foreground">
           Declaração em {formatDatePt(ok.input.declarationDate)} · tabelas em vigor (Orçamento do Estado de{' '}
           {ok.result.breakdown.tableVersion})
+        </p>
+      )}
+
+      {ok?.result.breakdown.pendingTables && (
+        <p
+          className="mt-3 flex gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
+          role="note"
+          data-testid="isv-tabelas-pendentes"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{pendingTablesText(ok.result.breakdown.pendingTables, 'pt')}</span>
         </p>
       )}
 

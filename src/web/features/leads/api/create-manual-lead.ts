@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { leadWriteResponseSchema, type Lead, type ManualLead } from '#shared/schemas/leads.ts';
+import { type Lead } from '#shared/schemas/leads.ts';
+import { leadWriteResponseSchema, type ManualLead } from '#shared/schemas/lead-writes.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { LEADS_KEY } from './lead-keys.ts';
 

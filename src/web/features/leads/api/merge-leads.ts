@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mergeLeadsResponseSchema } from '#shared/schemas/leads.ts';
+import { mergeLeadsResponseSchema } from '#shared/schemas/lead-writes.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { LEADS_KEY, leadKey } from './lead-keys.ts';
 

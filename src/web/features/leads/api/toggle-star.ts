@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { starResponseSchema } from '#shared/schemas/leads.ts';
+import { starResponseSchema } from '#shared/schemas/lead-writes.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { LEADS_KEY } from './lead-keys.ts';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { leadWriteResponseSchema, type Lead, type LeadUpdateInput } from '#shared/schemas/leads.ts';
+import { type Lead } from '#shared/schemas/leads.ts';
+import { leadWriteResponseSchema, type LeadUpdateInput } from '#shared/schemas/lead-writes.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { LEADS_KEY, leadKey } from './lead-keys.ts';
 

@@ -3,7 +3,8 @@ import { EditActions } from './edit-actions.tsx';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, Pencil, Phone } from 'lucide-react';
-import { leadUpdateSchema, type Lead, type LeadUpdate, type LeadUpdateInput } from '#shared/schemas/leads.ts';
+import { type Lead } from '#shared/schemas/leads.ts';
+import { leadUpdateSchema, type LeadUpdate, type LeadUpdateInput } from '#shared/schemas/lead-writes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -15,6 +16,7 @@ import { Field } from '../dialogs/lead-fields.tsx';
 import { toastSuccess } from '#web/lib/notify.ts';
 import { PhoneDialog } from './phone-dialog.tsx';
 import { StatusSelect } from './status-select.tsx';
+import { OwnerField } from './owner-field.tsx';
 
 const FIELDS = [
   { name: 'firstName', label: 'First name', type: 'text' },
@@ -164,6 +166,7 @@ export function ContactCard({ lead, onConvert }: { lead: Lead; onConvert: () => 
             </span>
             <StatusSelect lead={lead} onConvert={onConvert} />
           </div>
+          <OwnerField lead={lead} />
           <div className="grid gap-1">
             <span className="text-muted-foreground">Created</span>
             <time dateTime={lead.createdAt} data-testid="lead-created">

@@ -15,7 +15,7 @@ export function SourceBadge({ source }: { source: Lead['emailSource'] }) {
       data-testid="source-badge"
       className={cn(
         'border-transparent text-white',
-        source === 'geral' ? 'bg-green-600 dark:bg-green-700' : 'bg-blue-600 dark:bg-blue-700',
+        source === 'geral' ? 'bg-green-700' : 'bg-blue-600 dark:bg-blue-700',
       )}
     >
       {EMAIL_SOURCE_LABELS[source]}

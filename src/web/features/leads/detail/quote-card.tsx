@@ -4,7 +4,7 @@ import { formatEuro } from '#web/lib/money.ts';
 
 /** Requested budget and quoted amount in euros; rendered only when one is present. */
 export function QuoteCard({ lead }: { lead: Lead }) {
-  const requested = formatEuro(lead.budget);
+  const requested = formatEuro(lead.requestedBudget);
   const quoted = formatEuro(lead.quotedAmount);
   if (!requested && !quoted) return null;
   return (

@@ -1,7 +1,10 @@
+import { useState } from 'react';
+import { lostReasonLine, type LostReason } from '#shared/leads/lost-reasons.ts';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '#shared/leads/status.ts';
 import type { Lead } from '#shared/schemas/leads.ts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { toastSuccess } from '#web/lib/notify.ts';
+import { LostReasonDialog } from './lost-reason-dialog.tsx';
 import { useLeadWrite } from './use-lead-write.ts';
 
 /**
@@ -12,10 +15,16 @@ import { useLeadWrite } from './use-lead-write.ts';
 export function StatusSelect({ lead, onConvert }: { lead: Lead; onConvert: () => void }) {
   // A one-click write: it sends the version on screen (ADR 024).
   const { write, pending } = useLeadWrite(lead);
+  // Rejecting asks why first (ADR 067); cancelling leaves the status as it was.
+  const [asking, setAsking] = useState(false);
   const onChange = (status: string) => {
     if (status === lead.status) return;
     if (status === 'converted') {
       onConvert();
+      return;
+    }
+    if (status === 'rejected') {
+      setAsking(true);
       return;
     }
     write(
@@ -23,19 +32,38 @@ export function StatusSelect({ lead, onConvert }: { lead: Lead; onConvert: () =>
       { failure: 'Failed to update status', onSuccess: () => toastSuccess('Status updated successfully') },
     );
   };
+  const reject = (lostReason: LostReason, lostReasonText: string | null) =>
+    write(
+      { status: 'rejected', lostReason, lostReasonText },
+      {
+        failure: 'Failed to update status',
+        onSuccess: () => {
+          setAsking(false);
+          toastSuccess('Status updated successfully');
+        },
+      },
+    );
   return (
-    // Controlled by the saved status: picking Converted and cancelling shows the old status again.
-    <Select value={lead.status} onValueChange={onChange} disabled={pending}>
-      <SelectTrigger aria-labelledby="lead-status-label" className="w-full" data-testid="lead-status">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {LEAD_STATUSES.map((status) => (
-          <SelectItem key={status} value={status}>
-            {LEAD_STATUS_LABELS[status]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <>
+      {/* Controlled by the saved status: picking Converted or Rejected and cancelling shows the old status again. */}
+      <Select value={lead.status} onValueChange={onChange} disabled={pending}>
+        <SelectTrigger aria-labelledby="lead-status-label" className="w-full" data-testid="lead-status">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {LEAD_STATUSES.map((status) => (
+            <SelectItem key={status} value={status}>
+              {LEAD_STATUS_LABELS[status]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {lead.status === 'rejected' && (
+        <p className="text-xs text-muted-foreground" data-testid="lead-lost-reason">
+          Lost: {lostReasonLine(lead.lostReason, lead.lostReasonText)}
+        </p>
+      )}
+      <LostReasonDialog open={asking} pending={pending} onCancel={() => setAsking(false)} onConfirm={reject} />
+    </>
   );
 }

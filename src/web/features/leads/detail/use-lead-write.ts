@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import type { Lead, LeadUpdateInput } from '#shared/schemas/leads.ts';
+import type { Lead } from '#shared/schemas/leads.ts';
+import type { LeadUpdateInput } from '#shared/schemas/lead-writes.ts';
 import { useReportStaleWrite } from '#web/components/stale-write.tsx';
 import { toastFailure } from '#web/lib/notify.ts';
 import { useUpdateLead } from '../api/update-lead.ts';

@@ -2,11 +2,14 @@ import type { FormEvent, ReactNode } from 'react';
 import { EditActions } from './edit-actions.tsx';
 import { useState } from 'react';
 import { ExternalLink, Pencil } from 'lucide-react';
-import { leadUpdateSchema, type Lead } from '#shared/schemas/leads.ts';
+import { type Lead } from '#shared/schemas/leads.ts';
+import { leadUpdateSchema } from '#shared/schemas/lead-writes.ts';
 import { fuelLabel, TRANSMISSION_LABELS, type Transmission } from '#shared/vocabulary.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { MONEY_RULE } from '#shared/number-input.ts';
+import { MoneyInput, WHOLE_RULE } from '#web/components/money-input.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useBaseVersion, useStaleWriteEpoch } from '#web/components/stale-write.tsx';
@@ -15,14 +18,21 @@ import { formatEuro } from '#web/lib/money.ts';
 import { toastSuccess } from '#web/lib/notify.ts';
 import { useLeadWrite } from './use-lead-write.ts';
 import { vehicleDraftOf, vehicleUpdateOf, type VehicleDraft } from './vehicle-save.ts';
+import { carTextOrNotSpecified } from '#shared/leads/vehicle-text.ts';
 
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
 
-const TEXT_FIELDS: { name: keyof VehicleDraft; label: string; inputMode?: 'numeric' | 'decimal'; type?: string }[] = [
+const TEXT_FIELDS: {
+  name: keyof VehicleDraft;
+  label: string;
+  inputMode?: 'numeric' | 'decimal';
+  type?: string;
+  number?: 'money' | 'whole';
+}[] = [
   { name: 'vehicleYear', label: 'Year', inputMode: 'numeric' },
   { name: 'vehicleModel', label: 'Model' },
-  { name: 'mileage', label: 'Mileage (km)', inputMode: 'numeric' },
-  { name: 'budget', label: 'Budget (€)', inputMode: 'decimal' },
+  { name: 'mileage', label: 'Mileage (km)', number: 'whole' },
+  { name: 'budget', label: 'Budget (€)', number: 'money' },
   { name: 'vehicleLink', label: 'Vehicle link', type: 'url' },
 ];
 
@@ -90,15 +100,26 @@ export function VehicleCard({ lead }: { lead: Lead }) {
         error={errors[f.name]}
         className={f.name === 'vehicleLink' ? 'sm:col-span-2' : undefined}
       >
-        <Input
-          id={id}
-          type={f.type ?? 'text'}
-          inputMode={f.inputMode}
-          value={draft?.[f.name] ?? ''}
-          onChange={(e) => set(f.name)(e.target.value)}
-          aria-invalid={!!errors[f.name]}
-          aria-describedby={errors[f.name] ? `${id}-error` : undefined}
-        />
+        {f.number ? (
+          <MoneyInput
+            id={id}
+            rule={f.number === 'money' ? MONEY_RULE : WHOLE_RULE}
+            value={draft?.[f.name] ?? ''}
+            onChange={(e) => set(f.name)(e.target.value)}
+            aria-invalid={!!errors[f.name]}
+            aria-describedby={errors[f.name] ? `${id}-error` : undefined}
+          />
+        ) : (
+          <Input
+            id={id}
+            type={f.type ?? 'text'}
+            inputMode={f.inputMode}
+            value={draft?.[f.name] ?? ''}
+            onChange={(e) => set(f.name)(e.target.value)}
+            aria-invalid={!!errors[f.name]}
+            aria-describedby={errors[f.name] ? `${id}-error` : undefined}
+          />
+        )}
       </Field>
     );
   };
@@ -175,8 +196,8 @@ function VehicleView({ lead }: { lead: Lead }) {
     : null;
   const rows: [string, ReactNode][] = [
     ['Year', lead.vehicleYear],
-    ['Make', lead.vehicleMake],
-    ['Model', lead.vehicleModel],
+    ['Make', carTextOrNotSpecified(lead.vehicleMake)],
+    ['Model', carTextOrNotSpecified(lead.vehicleModel)],
     ['Mileage', lead.mileage === null ? null : `${grouped(lead.mileage)} km`],
     ['Transmission', transmission],
     ['Fuel type', fuelLabel(lead.fuelType, 'en')],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { leadUpdateSchema } from '#shared/schemas/lead-writes.ts';
 import { formatEuro } from '#web/lib/money.ts';
 import { buildLead } from '#test/web/fixtures.ts';
 import { parseBudget } from '../dialogs/lead-form-values.ts';
@@ -29,11 +30,13 @@ describe('vehicle save rules', () => {
     });
   });
 
-  it('year and mileage are parsed as integers or null', () => {
-    const out = vehicleUpdateOf({ ...draft, vehicleYear: ' 2019 ', mileage: '85000.7' });
+  it('year is parsed as an integer or null; mileage goes as typed for the contract to read (ADR 052)', () => {
+    const out = vehicleUpdateOf({ ...draft, vehicleYear: ' 2019 ', mileage: '85.000' });
     expect(out.vehicleYear).toBe(2019);
-    expect(out.mileage).toBe(85000);
-    expect(vehicleUpdateOf({ ...draft, vehicleYear: 'abc', mileage: 'n/a' })).toMatchObject({
+    expect(out.mileage).toBe('85.000');
+    expect(leadUpdateSchema(2026).parse({ mileage: out.mileage }).mileage).toBe(85000);
+    expect(leadUpdateSchema(2026).safeParse({ mileage: '85000.7' }).success).toBe(false);
+    expect(vehicleUpdateOf({ ...draft, vehicleYear: 'abc', mileage: ' ' })).toMatchObject({
       vehicleYear: null,
       mileage: null,
     });
@@ -65,9 +68,11 @@ describe('vehicle save rules', () => {
     ['24.999,50', 24999.5],
     ['24,999.50', 24999.5],
     ['25 000', 25000],
-    ['25.000', 25000],
+    ['25.000', null], // ambiguous (ADR 052): the contract refuses the text with a message
+    ['180,50', 180.5],
     ['1.250.000', 1250000],
     ['25.5', 25.5],
+    ['1.250.000,00', 1250000],
     ['€ 18500', 18500],
     ['', null],
     ['lots', null],

@@ -1,4 +1,5 @@
-import { NOT_SPECIFIED, type Lead, type LeadUpdateInput } from '#shared/schemas/leads.ts';
+import { NOT_SPECIFIED, type Lead } from '#shared/schemas/leads.ts';
+import { type LeadUpdateInput } from '#shared/schemas/lead-writes.ts';
 import { amountForInput, parseBudget } from '../dialogs/lead-form-values.ts';
 
 /** What the vehicle card's edit mode holds: text as typed. */
@@ -41,10 +42,11 @@ export function vehicleUpdateOf(draft: VehicleDraft): LeadUpdateInput {
     vehicleYear: intOrNull(draft.vehicleYear),
     vehicleMake: draft.vehicleMake.trim() || NOT_SPECIFIED,
     vehicleModel: draft.vehicleModel.trim() || NOT_SPECIFIED,
-    mileage: intOrNull(draft.mileage),
+    // Typed text goes to the contract, which reads it with the shared parser or says why not (ADR 052).
+    mileage: draft.mileage.trim() || null,
     transmission: (draft.transmission || null) as LeadUpdateInput['transmission'],
     fuelType: (draft.fuelType || null) as LeadUpdateInput['fuelType'],
     vehicleLink: draft.vehicleLink.trim() || null,
-    budget: parseBudget(draft.budget),
+    budget: draft.budget.trim() === '' ? null : (parseBudget(draft.budget) ?? draft.budget),
   };
 }

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { Loader2 } from 'lucide-react';
-import { manualLeadSchema, type ManualLead, type ManualLeadInput } from '#shared/schemas/leads.ts';
+import { manualLeadSchema, type ManualLead, type ManualLeadInput } from '#shared/schemas/lead-writes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,

@@ -1,4 +1,6 @@
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { MONEY_RULE } from '#shared/number-input.ts';
+import { MoneyInput, WHOLE_RULE } from '#web/components/money-input.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { LEAD_NOTES_MAX } from '#shared/schemas/leads.ts';
@@ -11,6 +13,8 @@ export interface FieldSpec {
   kind?: 'text' | 'make' | 'select' | 'textarea';
   type?: 'text' | 'email' | 'tel' | 'url';
   inputMode?: 'numeric' | 'decimal';
+  /** Money or a whole measure, typed through the shared MoneyInput (ADR 052). */
+  number?: 'money' | 'whole';
   placeholder?: string;
   options?: Option[];
   /** A 'Not specified' entry that stands for null. */
@@ -66,7 +70,10 @@ export function FormFields<T extends FieldValues>({
         autoComplete: 'off',
         ...form.register(name),
       };
-      control = spec.kind === 'make' ? <MakeInput {...props} /> : <Input {...props} />;
+      if (spec.number) {
+        const { type: _type, inputMode: _mode, ...rest } = props;
+        control = <MoneyInput {...rest} rule={spec.number === 'money' ? MONEY_RULE : WHOLE_RULE} />;
+      } else control = spec.kind === 'make' ? <MakeInput {...props} /> : <Input {...props} />;
     }
     return (
       <Field

@@ -22,10 +22,10 @@ export const VEHICLE_FIELDS: FieldSpec[] = [
   { name: 'vehicleMake', label: 'Make *', kind: 'make', placeholder: 'e.g. BMW' },
   { name: 'vehicleModel', label: 'Model *', placeholder: 'e.g. 320d' },
   { name: 'vehicleYear', label: 'Year', inputMode: 'numeric' },
-  { name: 'mileage', label: 'Mileage (km)', inputMode: 'numeric' },
+  { name: 'mileage', label: 'Mileage (km)', number: 'whole' },
   { name: 'transmission', label: 'Transmission', kind: 'select', options: TRANSMISSION_OPTIONS, allowNone: true },
   { name: 'fuelType', label: 'Fuel type', kind: 'select', options: FUEL_OPTIONS, allowNone: true },
-  { name: 'budget', label: 'Budget (€)', inputMode: 'decimal', placeholder: 'e.g. 25000' },
+  { name: 'budget', label: 'Budget (€)', number: 'money', placeholder: 'e.g. 25000' },
   { name: 'vehicleLink', label: 'Vehicle link', type: 'url', placeholder: 'https://' },
 ];
 
@@ -34,7 +34,7 @@ export const QUOTE_FIELDS = (status?: LeadStatus): FieldSpec[] => [
   {
     name: 'quotedAmount',
     label: 'Quoted amount (€)',
-    inputMode: 'decimal',
+    number: 'money',
     hint: 'Left empty, the saved amount stays as it is.',
   },
 ];

@@ -43,7 +43,7 @@ describe('Add/Edit Lead dialog, add mode', () => {
     type('Make *', 'Audi');
     type('Model *', 'A4');
     type('Year', String(year + 1));
-    type('Budget (€)', '25.000');
+    type('Budget (€)', '25 000');
     submit();
     await expectToast('Success', 'Lead created successfully');
     const body = calls[0]!.body as Record<string, unknown>;

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { Loader2 } from 'lucide-react';
-import { leadCreateSchema, leadUpdateSchema, type Lead, type LeadCreateInput } from '#shared/schemas/leads.ts';
+import { type Lead } from '#shared/schemas/leads.ts';
+import { leadCreateSchema, leadUpdateSchema, type LeadCreateInput } from '#shared/schemas/lead-writes.ts';
 import { StaleWriteNotice, useBaseVersion, useStaleWrite } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -23,6 +24,7 @@ import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 import { FormFields } from './form-fields.tsx';
 import { CUSTOMER_FIELDS, MAILBOX_FIELD, NOTES_FIELD, QUOTE_FIELDS, VEHICLE_FIELDS } from './lead-field-specs.ts';
 import { amountForInput, withMoneyFields } from './lead-form-values.ts';
+import { useResetOnOpen } from '#web/hooks/use-reset-on-open.ts';
 
 type FormValues = LeadCreateInput;
 
@@ -105,16 +107,20 @@ export function LeadFormDialog(props: Props) {
   const { start: startBase, stop: stopBase } = base;
   const { clear: clearStale } = stale;
 
-  useEffect(() => {
-    if (open) {
+  // On open, not when a live refresh brings a new lead object.
+  useResetOnOpen(
+    open,
+    () => {
       form.reset(lead ? fromLead(lead) : EMPTY);
       startBase();
-    } else {
-      stopBase();
-      clearStale();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open, not when a live refresh brings a new lead object
-  }, [open, form]);
+    },
+    {
+      onClose: () => {
+        stopBase();
+        clearStale();
+      },
+    },
+  );
 
   const sections = [
     { legend: 'Customer', specs: [...CUSTOMER_FIELDS, MAILBOX_FIELD] },

@@ -1,3 +1,4 @@
+import { parseMoneyInput } from '#shared/number-input.ts';
 import type { FieldValues, Resolver } from 'react-hook-form';
 
 /** A stored decimal ('25000.00') as a form shows it ('25000'); '' for null. */
@@ -8,26 +9,13 @@ export function amountForInput(value: string | null): string {
 }
 
 /**
- * A budget as staff type it: '25000', '25 000', '25.000', '24999,50', '24.999,50', '24,999.50',
- * '€25000'. With both separators the last one is the decimal point; a lone comma is a decimal
- * comma; dots alone in groups of three digits group thousands.
- * Null when it is not a number.
+ * A budget as staff type it, read by the shared parser (ADR 052): '25000', '25 000', '24999,50',
+ * '24.999,50', '24,999.50', '€25000'. Null when it is not an amount or is ambiguous ('25.000'),
+ * so the contract refuses the text with the parser's message.
  */
 export function parseBudget(text: string): number | null {
-  let s = text.replace(/[\s\u00a0€]/g, '');
-  if (!s) return null;
-  const lastComma = s.lastIndexOf(',');
-  const lastDot = s.lastIndexOf('.');
-  if (lastComma >= 0 && lastDot >= 0) {
-    s = lastComma > lastDot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
-  } else if (/^\d{1,3}(\.\d{3})+$/.test(s)) {
-    s = s.replace(/\./g, ''); // '25.000': dots grouping thousands, as Portuguese write it
-  } else {
-    s = s.replace(',', '.');
-  }
-  if (!/^-?\d*\.?\d+$/.test(s) && !/^-?\d+\.$/.test(s)) return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
+  const r = parseMoneyInput(text, { negative: true });
+  return r.ok ? Number(r.value) : null;
 }
 
 /**

@@ -8,7 +8,7 @@ import { DEFAULT_FILTERS, normalizeSources, normalizeStatuses, type LeadListFilt
 export const SESSION_KEY = 'autoimport.leads.filters';
 export const SOURCE_KEY = 'autoimport.leads.sources';
 
-type SessionPart = Pick<LeadListFilters, 'search' | 'statuses' | 'lateOnly'>;
+type SessionPart = Pick<LeadListFilters, 'search' | 'statuses' | 'lateOnly' | 'mine'>;
 
 function read(storage: Storage | undefined, key: string): unknown {
   try {
@@ -42,6 +42,7 @@ export function loadFilters(): LeadListFilters {
     statuses: statuses ? normalizeStatuses(statuses) : [...DEFAULT_FILTERS.statuses],
     lateOnly: typeof stored?.lateOnly === 'boolean' ? stored.lateOnly : DEFAULT_FILTERS.lateOnly,
     sources: sources ? normalizeSources(sources) : [...DEFAULT_FILTERS.sources],
+    ...(stored?.mine === true ? { mine: true } : {}),
   };
 }
 
@@ -50,6 +51,7 @@ export function saveFilters(filters: LeadListFilters): void {
     search: filters.search,
     statuses: normalizeStatuses(filters.statuses),
     lateOnly: filters.lateOnly,
+    ...(filters.mine ? { mine: true } : {}),
   };
   write(session(), SESSION_KEY, part);
   write(local(), SOURCE_KEY, normalizeSources(filters.sources) satisfies EmailSource[]);

@@ -7,6 +7,8 @@ export interface LeadListFilters {
   statuses: LeadStatus[];
   sources: EmailSource[];
   lateOnly: boolean;
+  /** The 'My leads' preset (ADR 065): only leads the signed-in user owns. */
+  mine?: boolean;
 }
 
 export const DEFAULT_FILTERS: LeadListFilters = {
@@ -94,5 +96,6 @@ export function filterSearchParams(filters: LeadListFilters): URLSearchParams {
   params.set('status', normalizeStatuses(filters.statuses).join(','));
   params.set('source', normalizeSources(filters.sources).join(','));
   if (filters.lateOnly) params.set('late', 'true');
+  if (filters.mine) params.set('owner', 'me');
   return params;
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
@@ -24,6 +23,7 @@ import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toastFailure } from '#web/lib/notify.ts';
 import { useConnectImap } from '../api/mailboxes-api.ts';
 import { MAIL_PRESETS } from './mail-presets.ts';
+import { useResetOnOpen } from '#web/hooks/use-reset-on-open.ts';
 
 type Values = ConnectImapInput;
 const SECURITY_LABELS = { tls: 'SSL/TLS', starttls: 'STARTTLS', none: 'None (this machine only)' } as const;
@@ -53,10 +53,7 @@ export function ConnectImapDialog({
   const connect = useConnectImap();
   const label = MAIL_ACCOUNT_LABELS[account];
 
-  useEffect(() => {
-    if (open) form.reset(empty);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset once per opening
-  }, [open]);
+  useResetOnOpen(open, () => form.reset(empty));
 
   const applyPreset = (id: string) => {
     const p = MAIL_PRESETS.find((x) => x.id === id);

@@ -18,6 +18,7 @@ import {
   useTestConnection,
 } from '../api/mailboxes-api.ts';
 import { ConnectImapDialog } from './connect-imap-dialog.tsx';
+import { FailedMessagesList } from './failed-messages-list.tsx';
 
 function Health({ status }: { status: MailboxStatus }) {
   if (status.state === 'not_connected') return null;
@@ -105,6 +106,7 @@ function AccountRow({
         </Badge>
       </div>
       <Health status={status} />
+      <FailedMessagesList account={status.account} enabled={status.state !== 'not_connected'} />
       <div className="flex flex-wrap gap-2">
         {!connected && (
           <>
@@ -146,6 +148,7 @@ export function MailboxesCard() {
   // The Google tab tells this page when the mailbox is connected.
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
+      // eslint-disable-next-line no-restricted-syntax -- a message from our own popup, not a customer link
       if (event.origin !== window.location.origin) return;
       if ((event.data as { type?: string } | null)?.type === 'gmail-connected')
         void queryClient.invalidateQueries({ queryKey: GMAIL_STATUS_KEY });
@@ -184,7 +187,9 @@ export function MailboxesCard() {
                   <Badge variant={data.monitoring.active ? 'default' : 'secondary'} data-testid="mailbox-monitoring">
                     {data.monitoring.active ? 'Active' : 'Inactive'}
                   </Badge>{' '}
-                  <span className="text-muted-foreground">every {data.monitoring.everyMinutes} minutes</span>
+                  <span className="text-muted-foreground" data-testid="mailbox-poll-interval">
+                    every {data.monitoring.everyMinutes === 1 ? '1 minute' : `${data.monitoring.everyMinutes} minutes`}
+                  </span>
                 </span>
                 <Button
                   size="sm"

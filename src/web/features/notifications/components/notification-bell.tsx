@@ -4,7 +4,6 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { badgeText, type Notification } from '#shared/schemas/notifications.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover.tsx';
-import { ScrollArea } from '#web/components/ui/scroll-area.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { relativeTime } from '#web/lib/format.ts';
 import { useMarkAllRead, useMarkRead, useNotificationCount, useNotifications } from '../api/notifications.ts';
@@ -25,6 +24,8 @@ export function NotificationBell() {
   const markAllRead = useMarkAllRead();
   const items = list.data ?? [];
   const anyUnread = items.some((n) => !n.isRead);
+  // Named by its own text, 'Notifications (9+ unread)': the badge's text is part of the name (WCAG 2.5.3).
+  const name = count ? `Notifications (${badgeText(count)} unread)` : 'Notifications';
 
   const openItem = (n: Notification) => {
     if (!n.isRead) markRead.mutate(n.id);
@@ -38,26 +39,29 @@ export function NotificationBell() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={count ? `Notifications (${count} unread)` : 'Notifications'}
-          title={count ? `Notifications (${count} unread)` : 'Notifications'}
-        >
-          <Bell />
+        <Button variant="ghost" size="icon" className="relative" title={name}>
+          <Bell aria-hidden />
+          {/* One name, read in one piece ('Notifications (9+ unread)'); the badge shows the same count. */}
+          <span className="sr-only">{name}</span>
           {count > 0 && (
             <span
+              aria-hidden
               data-testid="notification-badge"
-              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-white"
+              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-700 px-1 text-[10px] font-semibold leading-none text-white"
             >
               {badgeText(count)}
             </span>
           )}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-80 p-0 sm:w-96">
-        <div className="flex items-center justify-between border-b px-4 py-3">
+      {/* Never wider or taller than the window: the list scrolls inside (collisionPadding keeps a margin). */}
+      <PopoverContent
+        align="end"
+        collisionPadding={8}
+        className="flex max-h-[var(--radix-popover-content-available-height)] w-[min(24rem,calc(100vw-1rem))] flex-col p-0"
+        data-testid="notification-panel"
+      >
+        <div className="flex shrink-0 items-center justify-between border-b px-4 py-3">
           <h2 className="text-sm font-semibold">Notifications</h2>
           {anyUnread && (
             <Button
@@ -76,7 +80,7 @@ export function NotificationBell() {
         ) : items.length === 0 ? (
           <p className="px-4 py-8 text-center text-sm text-muted-foreground">No notifications yet</p>
         ) : (
-          <ScrollArea className="max-h-96">
+          <div className="min-h-0 max-h-96 overflow-y-auto overscroll-contain" data-testid="notification-list">
             <ul className="divide-y">
               {items.map((n) => (
                 <li key={n.id}>
@@ -98,7 +102,7 @@ export function NotificationBell() {
                 </li>
               ))}
             </ul>
-          </ScrollArea>
+          </div>
         )}
       </PopoverContent>
     </Popover>

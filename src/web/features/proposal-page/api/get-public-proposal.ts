@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
+import type { PublicProposalResponse } from '#shared/schemas/public-proposal.ts';
 
 /** GET /api/proposals/public/{publicId}; null for any failure or missing data (the page shows not found). */
 export async function getPublicProposal(

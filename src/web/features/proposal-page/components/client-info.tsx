@@ -1,4 +1,4 @@
-import type { PublicProposalLead } from '#shared/schemas/proposals.ts';
+import type { PublicProposalLead } from '#shared/schemas/public-proposal.ts';
 import type { ProposalTexts } from '../lib/i18n.ts';
 
 /** Shown only when the proposal came with its lead. */

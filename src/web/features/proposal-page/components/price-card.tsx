@@ -1,11 +1,34 @@
 import type { ReactNode } from 'react';
-import type { PublicProposal } from '#shared/schemas/proposals.ts';
+import type { PublicProposal } from '#shared/schemas/public-proposal.ts';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import { formatDayMonthYear, formatListedPrice, formatRate } from '#shared/money-format.ts';
+import { isForeignCurrency } from '#shared/proposals/currency.ts';
+import { pendingTablesText } from '#shared/tax/tax-calendar.ts';
+import type { ProposalLang } from '#web/app/public-routes.ts';
 import type { ProposalTexts } from '../lib/i18n.ts';
 import { formatEuros, priceLines } from '../lib/price-lines.ts';
 import { InfoTip } from './info-tip.tsx';
 
-export function PriceCard({ proposal, t }: { proposal: PublicProposal; t: ProposalTexts }) {
+export function PriceCard({ proposal, t, lang }: { proposal: PublicProposal; t: ProposalTexts; lang: ProposalLang }) {
   const lines = priceLines(proposal);
+  // A listing in another currency (ADR 055): its own price, and the rate that made the euro price.
+  const listed = isForeignCurrency(proposal.listedCurrency)
+    ? formatListedPrice(proposal.listedPrice, proposal.listedCurrency)
+    : null;
+  const rate = proposal.exchangeRate
+    ? lang === 'pt'
+      ? formatRate(proposal.exchangeRate)
+      : proposal.exchangeRate
+    : null;
+  const exchangeNote =
+    listed && rate
+      ? t.exchangeNote(
+          proposal.listedCurrency!,
+          rate,
+          proposal.exchangeRateDate ? formatDayMonthYear(proposal.exchangeRateDate) : null,
+        )
+      : null;
+  const tablesWarning = proposal.taxTablesPending ? pendingTablesText(proposal.taxTablesPending, lang) : null;
   return (
     <section
       aria-labelledby="price-card-title"
@@ -25,6 +48,11 @@ export function PriceCard({ proposal, t }: { proposal: PublicProposal; t: Propos
           ) : null}
           <span className="font-semibold">{formatEuros(lines.price)}</span>
         </Line>
+        {listed ? (
+          <Line label={t.listedPrice} testId="listed-price" muted>
+            {listed}
+          </Line>
+        ) : null}
         {lines.priceWithoutVat !== null ? (
           <Line label={t.priceWithoutVat} testId="price-without-vat" muted>
             {formatEuros(lines.priceWithoutVat)}
@@ -38,9 +66,11 @@ export function PriceCard({ proposal, t }: { proposal: PublicProposal; t: Propos
             {formatEuros(lines.iva)}
           </Line>
         ) : null}
-        <Line label={t.taxes} testId="taxes">
-          {formatEuros(lines.taxes)}
-        </Line>
+        {lines.taxes !== null ? (
+          <Line label={t.taxes} testId="taxes">
+            {formatEuros(lines.taxes)}
+          </Line>
+        ) : null}
         <Line label={t.service} tip={<InfoTip text={t.serviceTip} label={t.moreAbout(t.service)} />} testId="service">
           {formatEuros(lines.service)}
         </Line>
@@ -53,6 +83,21 @@ export function PriceCard({ proposal, t }: { proposal: PublicProposal; t: Propos
           </span>
         </div>
         <p className="mt-1 text-xs text-muted-foreground">{t.totalNote}</p>
+        {exchangeNote ? (
+          <p className="mt-2 text-xs text-muted-foreground" data-testid="exchange-note">
+            {exchangeNote}
+          </p>
+        ) : null}
+        {tablesWarning ? (
+          <p
+            className="mt-3 flex gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-2 text-sm text-amber-900 dark:text-amber-200"
+            role="note"
+            data-testid="tables-pending"
+          >
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{tablesWarning}</span>
+          </p>
+        ) : null}
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
+import type { PublicProposalResponse } from '#shared/schemas/public-proposal.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 import { stubFetch } from '#test/web/fetch-stub.ts';
 import { ProposalView } from './proposal-view.tsx';
@@ -39,6 +39,12 @@ const data = (
     vehiclePrice: '20000.00',
     vehicleOriginalPrice: null,
     vehiclePriceWithoutVat: null,
+    vehicleGearbox: null,
+    listedPrice: null,
+    listedCurrency: null,
+    exchangeRate: null,
+    exchangeRateDate: null,
+    taxTablesPending: null,
     isvCost: '1000.00',
     ivaCost: '0',
     transportCost: '2000.00',
@@ -217,5 +223,41 @@ describe('proposal page', () => {
     expect(
       within(card).getByRole('button', { name: 'Mais informação sobre Serviço de importação' }),
     ).toBeInTheDocument();
+  });
+
+  it("price card without IVA: no IVA line and no 'ISV + IVA' line repeating the ISV", () => {
+    view(data({ ivaCost: '0.00' }));
+    const card = screen.getByRole('region', { name: 'Resumo de custos' });
+    expect(within(card).getByTestId('isv')).toHaveTextContent('€1 000');
+    expect(within(card).queryByTestId('iva')).toBeNull();
+    expect(within(card).queryByTestId('taxes')).toBeNull();
+    expect(card).not.toHaveTextContent('ISV + IVA');
+  });
+
+  it('a listing in zloty: the price as listed, the euro price, and the rate with its date', () => {
+    view(
+      data({
+        vehiclePrice: '21080.55',
+        listedPrice: '89900.00',
+        listedCurrency: 'PLN',
+        exchangeRate: '0.2345',
+        exchangeRateDate: '2026-11-20',
+        vehicleGearbox: 'manual',
+      }),
+    );
+    const card = screen.getByRole('region', { name: 'Resumo de custos' });
+    expect(within(card).getByTestId('price')).toHaveTextContent('€21 081');
+    expect(within(card).getByTestId('listed-price')).toHaveTextContent('Preço no anúncio89 900 PLN');
+    expect(within(card).getByTestId('exchange-note')).toHaveTextContent(
+      'Preço do veículo convertido em euros ao câmbio de 1 PLN = 0,2345 € (taxa de 20/11/2026).',
+    );
+    expect(screen.getByText('Caixa de velocidades').nextSibling).toHaveTextContent('Manual');
+  });
+
+  it('a euro listing shows no listed price and no rate', () => {
+    view(data());
+    const card = screen.getByRole('region', { name: 'Resumo de custos' });
+    expect(within(card).queryByTestId('listed-price')).toBeNull();
+    expect(within(card).queryByTestId('exchange-note')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import FileSearch from 'lucide-react/icons/file-search';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import type { ProposalLang } from '#web/app/public-routes.ts';
-import type { PublicProposalResponse } from '#shared/schemas/proposals.ts';
+import type { PublicProposalResponse } from '#shared/schemas/public-proposal.ts';
 import type { PublicSettings } from '#shared/schemas/settings.ts';
 import { usePublicProposal } from '../api/get-public-proposal.ts';
 import { useRecordView } from '../api/record-view.ts';
@@ -106,7 +106,7 @@ function ProposalDetails({
           </div>
         ) : null}
         <div className="grid gap-6 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <PriceCard proposal={proposal} t={t} />
+          <PriceCard proposal={proposal} t={t} lang={lang} />
           {manager ? <ManagerCard manager={manager} t={t} /> : null}
         </div>
         <div className={`min-w-0 lg:col-start-1 ${urls.length > 0 ? 'lg:row-start-2' : 'lg:row-start-1'}`}>

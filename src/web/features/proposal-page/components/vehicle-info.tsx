@@ -1,7 +1,7 @@
 import ExternalLink from 'lucide-react/icons/external-link';
 import type { ProposalLang } from '#web/app/public-routes.ts';
-import type { PublicProposal } from '#shared/schemas/proposals.ts';
-import { fuelLabel } from '#shared/vocabulary.ts';
+import type { PublicProposal } from '#shared/schemas/public-proposal.ts';
+import { fuelLabel, TRANSMISSION_LABELS } from '#shared/vocabulary.ts';
 import { countryName, type ProposalTexts } from '../lib/i18n.ts';
 import { formatInteger } from '../lib/price-lines.ts';
 
@@ -22,6 +22,7 @@ export function VehicleInfo({
     [t.mileage, p.vehicleMileage === null ? null : `${formatInteger(p.vehicleMileage)} km`],
     [t.engineSize, p.vehicleEngineSize === null ? null : `${formatInteger(p.vehicleEngineSize)} cm³`],
     [t.fuel, fuelLabel(p.vehicleFuelType, lang)],
+    [t.gearbox, p.vehicleGearbox ? TRANSMISSION_LABELS[lang][p.vehicleGearbox] : null],
     [t.power, p.vehiclePower],
     [t.co2, p.vehicleCo2Emissions === null ? null : `${p.vehicleCo2Emissions} g/km`],
     [t.country, countryName(p.vehicleCountry, lang)],

@@ -58,9 +58,9 @@ describe('price card rules', () => {
     expect(priceLines({ ...base, vehicleOriginalPrice: '23450.40' })).toMatchObject({ originalPrice: null });
   });
 
-  it('hides IVA unless above 0; ISV + IVA is the sum; the service is transport plus registration', () => {
-    expect(priceLines({ ...base, ivaCost: '0.00' })).toMatchObject({ iva: null, taxes: 3120 });
-    expect(priceLines({ ...base, ivaCost: null })).toMatchObject({ iva: null, taxes: 3120 });
+  it('hides IVA and ISV + IVA unless IVA is above 0; ISV + IVA is the sum; the service is transport plus registration', () => {
+    expect(priceLines({ ...base, ivaCost: '0.00' })).toMatchObject({ isv: 3120, iva: null, taxes: null });
+    expect(priceLines({ ...base, ivaCost: null })).toMatchObject({ isv: 3120, iva: null, taxes: null });
     expect(priceLines({ ...base, transportCost: '1800.50', registrationFee: '340.00' }).service).toBe(2141);
   });
 

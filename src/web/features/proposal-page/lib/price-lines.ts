@@ -1,5 +1,5 @@
-import type { PublicProposal } from '#shared/schemas/proposals.ts';
-import { formatWholeEuros } from '#web/lib/public-money.ts';
+import type { PublicProposal } from '#shared/schemas/public-proposal.ts';
+import { formatWholeEuros } from '#shared/money-format.ts';
 
 /** A decimal string ('23450.50') as integer cents; null for null or anything else. */
 export function toCents(decimal: string | null | undefined): number | null {
@@ -31,8 +31,8 @@ export interface PriceLines {
   isv: number;
   /** Null unless above 0. */
   iva: number | null;
-  /** ISV and IVA together. */
-  taxes: number;
+  /** ISV and IVA together; null when there is no IVA (the line would only repeat the ISV). */
+  taxes: number | null;
   /** transportCost + registrationFee. */
   service: number;
   total: number;
@@ -40,7 +40,7 @@ export interface PriceLines {
 
 /**
  * The price card's rules, in whole euros: the original price and the price without VAT only when
- * they differ from the price, IVA only above 0. "Different" compares what the customer would see:
+ * they differ from the price, IVA and 'ISV + IVA' only when IVA is above 0. "Different" compares what the customer would see:
  * an original price that rounds to the current one is not struck through.
  */
 export function priceLines(
@@ -69,7 +69,7 @@ export function priceLines(
     priceWithoutVat: differs(toCents(p.vehiclePriceWithoutVat)),
     isv: wholeEuros(isvCents),
     iva: ivaCents > 0 ? wholeEuros(ivaCents) : null,
-    taxes: wholeEuros(isvCents + ivaCents),
+    taxes: ivaCents > 0 ? wholeEuros(isvCents + ivaCents) : null,
     service: wholeEuros(serviceCents),
     total: wholeEuros(totalCents),
   };

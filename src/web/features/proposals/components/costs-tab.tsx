@@ -2,6 +2,7 @@ import { Controller } from 'react-hook-form';
 import { AlertTriangle } from 'lucide-react';
 import type { ProposalCosts } from '#shared/proposals/costs.ts';
 import { ageBandOf, ageBandText } from '#shared/tax/age-band.ts';
+import { pendingTablesText } from '#shared/tax/tax-calendar.ts';
 import { tableSetByVersion } from '#shared/tax/table-sets.ts';
 import { parseEuros } from '#shared/schemas/proposals.ts';
 import { Label } from '#web/components/ui/label.tsx';
@@ -49,7 +50,7 @@ export function CostsTab({ form, costs }: { form: EditorForm; costs: ProposalCos
           />
         )}
         {(hybrid || plugin) && (
-          <TextField form={form} name="electricRangeKm" label="Electric range" suffix="km" inputMode="numeric" />
+          <TextField form={form} name="electricRangeKm" label="Electric range" suffix="km" number="whole" />
         )}
         {plugin && (
           <SwitchField
@@ -64,7 +65,7 @@ export function CostsTab({ form, costs }: { form: EditorForm; costs: ProposalCos
             form={form}
             name="dieselParticlesBelowLimit"
             label="Particles below 0.001 g/km"
-            hint="Otherwise the €500 diesel particle surcharge applies."
+            hint={particleHint(form.watch('vehicleParticleFilter'), form.watch('vehicleEuroNorm'))}
           />
         )}
         <div className="grid gap-3 sm:grid-cols-2">
@@ -93,8 +94,8 @@ export function CostsTab({ form, costs }: { form: EditorForm; costs: ProposalCos
             type="date"
             hint={`Empty: today (${costs.declarationDate}).`}
           />
-          <TextField form={form} name="transportCost" label="Transport" suffix="€" inputMode="decimal" />
-          <TextField form={form} name="registrationFee" label="Registration" suffix="€" inputMode="decimal" />
+          <TextField form={form} name="transportCost" label="Transport" suffix="€" number="money" />
+          <TextField form={form} name="registrationFee" label="Registration" suffix="€" number="money" />
         </div>
       </div>
       <CostBreakdown
@@ -190,11 +191,35 @@ export function CostBreakdown({
           <span>Needed: {costs.missing.join(', ')}.</span>
         </p>
       )}
-      {costs.tax?.notes.map((note) => (
-        <p key={note} className="text-xs text-muted-foreground">
-          {note}
+      {b?.pendingTables && (
+        <p
+          className="flex gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-2 text-sm text-amber-800 dark:text-amber-300"
+          role="status"
+          data-testid="tables-pending"
+        >
+          <AlertTriangle className="size-4 shrink-0" aria-hidden />
+          <span>{pendingTablesText(b.pendingTables, 'en')}</span>
         </p>
-      ))}
+      )}
+      {costs.tax?.notes
+        .filter((note) => !b?.pendingTables || note !== `${pendingTablesText(b.pendingTables, 'en')}.`)
+        .map((note) => (
+          <p key={note} className="text-xs text-muted-foreground">
+            {note}
+          </p>
+        ))}
     </section>
   );
+}
+
+/**
+ * The surcharge depends on the certificate of conformity, not on the listing: a particle filter the
+ * listing names is a reason to check it, never proof (docs/listings.md section 12).
+ */
+function particleHint(filter: string, norm: string): string {
+  const base = 'Otherwise the €500 diesel particle surcharge applies.';
+  const n = norm.trim() ? ` (${norm.trim()})` : '';
+  if (filter === 'yes') return `${base} The listing names a particle filter${n}: check the certificate of conformity.`;
+  if (filter === 'no') return `${base} The listing says it has no particle filter${n}.`;
+  return base;
 }

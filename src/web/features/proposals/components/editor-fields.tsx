@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { MONEY_RULE } from '#shared/number-input.ts';
+import { MoneyInput, WHOLE_RULE } from '#web/components/money-input.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
@@ -22,6 +24,7 @@ export function TextField({
   type = 'text',
   className,
   onValueChange,
+  number,
 }: {
   form: EditorForm;
   name: TextName;
@@ -33,6 +36,8 @@ export function TextField({
   type?: 'text' | 'url' | 'date';
   className?: string;
   onValueChange?: (value: string) => void;
+  /** Money or a whole measure, typed through the shared MoneyInput (ADR 052). */
+  number?: 'money' | 'whole';
 }) {
   const id = `proposal-${name}`;
   const error = form.formState.errors[name]?.message;
@@ -40,24 +45,36 @@ export function TextField({
   return (
     <div className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
-      <div className="relative">
-        <Input
+      {number ? (
+        <MoneyInput
           id={id}
-          type={type}
-          inputMode={inputMode}
+          rule={number === 'money' ? MONEY_RULE : WHOLE_RULE}
+          unit={number === 'whole' ? suffix : undefined}
           placeholder={placeholder}
-          autoComplete="off"
           aria-invalid={!!error}
           aria-describedby={error ? `${id}-error` : undefined}
-          className={suffix ? 'pr-12' : undefined}
           {...registered}
         />
-        {suffix && (
-          <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs text-muted-foreground">
-            {suffix}
-          </span>
-        )}
-      </div>
+      ) : (
+        <div className="relative">
+          <Input
+            id={id}
+            type={type}
+            inputMode={inputMode}
+            placeholder={placeholder}
+            autoComplete="off"
+            aria-invalid={!!error}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={suffix ? 'pr-12' : undefined}
+            {...registered}
+          />
+          {suffix && (
+            <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs text-muted-foreground">
+              {suffix}
+            </span>
+          )}
+        </div>
+      )}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-destructive">
           {error}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ClipboardPaste, FilePlus2, Loader2, ShieldAlert, Wand2 } from 'lucide-react';
+import { Ban, ClipboardPaste, FilePlus2, Loader2, ShieldAlert, Wand2 } from 'lucide-react';
 import { emptyProposal, proposalFromListing } from '#shared/proposals/draft.ts';
 import { scrapeRequestSchema, type ProposalInputParsed } from '#shared/schemas/proposals.ts';
 import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx';
@@ -19,11 +19,23 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 import { useScrapeListing } from '../api/scrape-listing.ts';
 import { loadingMessageAt, LOADING_MESSAGE_MS } from '../lib/proposal-text.ts';
+import { useResetOnOpen } from '#web/hooks/use-reset-on-open.ts';
 
 /** The URL must be a URL and not blank (the server's own rule and messages). */
 function urlError(text: string): string | null {
   const parsed = scrapeRequestSchema.shape.url.safeParse(text);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a valid URL');
+}
+
+/** The server's refusal: English, then Portuguese on its own line. */
+function BothLanguages({ text }: { text: string }) {
+  const [en, pt] = text.split('\n');
+  return (
+    <>
+      <p>{en}</p>
+      {pt && <p lang="pt-PT">{pt}</p>}
+    </>
+  );
 }
 
 /**
@@ -37,26 +49,28 @@ export function ExtractDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onReady: (initial: ProposalInputParsed) => void;
+  /** `guessed`: read by the generic parser; the editor asks staff to check every field. */
+  onReady: (initial: ProposalInputParsed, guessed?: boolean) => void;
 }) {
   const [url, setUrl] = useState('');
   const [html, setHtml] = useState('');
   const [pasteOpen, setPasteOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [blocked, setBlocked] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const [elapsed, setElapsed] = useState(0);
   const scrape = useScrapeListing();
 
-  useEffect(() => {
-    if (!open) return;
+  // A fresh dialog on each opening (the mutation object changes every render: it is not a reason to reset).
+  useResetOnOpen(open, () => {
     setUrl('');
     setHtml('');
     setPasteOpen(false);
     setError(null);
     setBlocked(null);
+    setRefused(null);
     scrape.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a fresh dialog on open; the mutation object changes every render
-  }, [open]);
+  });
 
   // Loading messages rotate every 3 seconds while the listing is read.
   useEffect(() => {
@@ -75,17 +89,20 @@ export function ExtractDialog({
       setError('Paste the page source first');
       return;
     }
+    setRefused(null);
     scrape.mutate(
       { url: url.trim(), ...(withHtml ? { html } : {}) },
       {
         onSuccess: (data) => {
           toastSuccess('Vehicle data extracted');
-          onReady(proposalFromListing(data.carData, data.imageUrls, data.sourceUrl));
+          onReady(proposalFromListing(data.carData, data.imageUrls, data.sourceUrl), data.guessed);
         },
         onError: (err) => {
           if (err instanceof ApiError && err.code === 'LISTING_BLOCKED') {
             setBlocked(err.serverMessage);
             setPasteOpen(true);
+          } else if (err instanceof ApiError && err.code === 'NOT_A_LISTING') {
+            setRefused(err.serverMessage);
           } else {
             setError(err instanceof ApiError ? (err.fields?.url ?? err.serverMessage) : String(err));
           }
@@ -136,7 +153,19 @@ export function ExtractDialog({
             <Alert variant="destructive" data-testid="listing-blocked">
               <ShieldAlert aria-hidden />
               <AlertTitle>Automatic read refused</AlertTitle>
-              <AlertDescription>{blocked}</AlertDescription>
+              <AlertDescription>
+                <BothLanguages text={blocked} />
+              </AlertDescription>
+            </Alert>
+          )}
+
+          {refused && (
+            <Alert variant="destructive" data-testid="listing-refused">
+              <Ban aria-hidden />
+              <AlertTitle>Not one car's page</AlertTitle>
+              <AlertDescription>
+                <BothLanguages text={refused} />
+              </AlertDescription>
             </Alert>
           )}
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { StaleWriteNotice, useBaseVersion, useStaleWrite } from '#web/components/stale-write.tsx';
 import { useForm, useWatch } from 'react-hook-form';
@@ -6,6 +6,8 @@ import { Loader2 } from 'lucide-react';
 import { computeProposalCosts } from '#shared/proposals/costs.ts';
 import { proposalInputSchema, type ProposalInputParsed } from '#shared/schemas/proposals.ts';
 import { todayInLisbon } from '#shared/tax/dates.ts';
+import { GUESSED_TEXT } from '#shared/listings/refusal-text.ts';
+import { Alert, AlertDescription, AlertTitle } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
@@ -26,6 +28,7 @@ import { toCostInput, toPayload, valuesFrom, type EditorValues, type PhotoChoice
 import { CostsTab } from './costs-tab.tsx';
 import { ImagesTab } from './images-tab.tsx';
 import { VehicleTab } from './vehicle-tab.tsx';
+import { useResetOnOpen } from '#web/hooks/use-reset-on-open.ts';
 
 type Tab = 'vehicle' | 'images' | 'costs';
 const COST_FIELDS = new Set([
@@ -44,6 +47,8 @@ interface Props {
   proposalId?: number;
   /** Edit: the proposal's version as last read (follows live refreshes; the save sends the one it opened with). */
   version?: number;
+  /** The listing was read by guesswork (the generic parser): a notice asks staff to check every field. */
+  guessed?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -53,7 +58,16 @@ interface Props {
  * total follow every keystroke through the shared tax engine, the same function the server saves
  * with, so the customer's page shows exactly these numbers.
  */
-export function ProposalEditorDialog({ leadId, mode, initial, proposalId, version, open, onOpenChange }: Props) {
+export function ProposalEditorDialog({
+  leadId,
+  mode,
+  initial,
+  proposalId,
+  version,
+  guessed,
+  open,
+  onOpenChange,
+}: Props) {
   const form = useForm<EditorValues>({ defaultValues: valuesFrom(initial) });
   const [tab, setTab] = useState<Tab>('vehicle');
   const save = useSaveProposal(leadId);
@@ -69,17 +83,22 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, versio
   const { start: startBase, stop: stopBase } = base;
   const { clear: clearStale } = stale;
 
-  useEffect(() => {
-    if (!open) {
-      stopBase();
-      clearStale();
-      return;
-    }
-    form.reset(valuesFrom(initial));
-    setTab('vehicle');
-    startBase();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on open: a live refresh never resets what is typed
-  }, [open, initial, form]);
+  // On open, and when the caller hands other starting values; a live refresh never resets what is typed.
+  useResetOnOpen(
+    open,
+    () => {
+      form.reset(valuesFrom(initial));
+      setTab('vehicle');
+      startBase();
+    },
+    {
+      key: initial,
+      onClose: () => {
+        stopBase();
+        clearStale();
+      },
+    },
+  );
 
   const watched = useWatch({ control: form.control }) as EditorValues;
   const costs = useMemo(() => computeProposalCosts(toCostInput(watched), todayInLisbon()), [watched]);
@@ -136,6 +155,15 @@ export function ProposalEditorDialog({ leadId, mode, initial, proposalId, versio
           <DialogTitle>{mode === 'edit' ? 'Edit Proposal' : 'New Proposal'}</DialogTitle>
           <DialogDescription>Check the car's data and photos; the import costs follow as you type.</DialogDescription>
         </DialogHeader>
+        {guessed && (
+          <Alert data-testid="listing-guessed">
+            <AlertTitle>Read by guesswork</AlertTitle>
+            <AlertDescription>
+              <p>{GUESSED_TEXT.en}</p>
+              <p lang="pt-PT">{GUESSED_TEXT.pt}</p>
+            </AlertDescription>
+          </Alert>
+        )}
         <form onSubmit={(e) => void submit(e)} noValidate className="flex min-h-0 flex-1 flex-col gap-3">
           <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-h-0 flex-1">
             <TabsList className="w-full sm:w-fit">

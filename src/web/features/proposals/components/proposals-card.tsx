@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ExternalLink, Eye, FileText, ImageOff, Link2, Mail, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Proposal, ProposalInputParsed } from '#shared/schemas/proposals.ts';
+import { customerProposalUrl } from '#shared/schemas/public-links.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { useReportStaleWrite } from '#web/components/stale-write.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -10,15 +11,25 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { formatEuro } from '#web/lib/money.ts';
-import { toastSuccess } from '#web/lib/notify.ts';
+import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
+import { usePublicUrl } from '#web/lib/public-url.ts';
 import { toast } from '#web/hooks/use-toast.ts';
 import { useDeleteProposal } from '../api/delete-proposal.ts';
 import { useProposals } from '../api/get-proposals.ts';
-import { publicProposalUrl, viewsText } from '../lib/proposal-text.ts';
+import { viewsText } from '../lib/proposal-text.ts';
+import { useMarkProposalDelivered } from '../api/mark-delivered.ts';
 import { ExtractDialog } from './extract-dialog.tsx';
 import { ProposalEditorDialog } from './proposal-editor-dialog.tsx';
+import { ListingWatchMark } from './listing-watch-mark.tsx';
 
-type Editor = { open: boolean; mode: 'create' | 'edit'; initial?: ProposalInputParsed; proposalId?: number };
+type Editor = {
+  open: boolean;
+  mode: 'create' | 'edit';
+  initial?: ProposalInputParsed;
+  proposalId?: number;
+  /** The car data was guessed from a page no marketplace vouches for. */
+  guessed?: boolean;
+};
 
 /**
  * A lead's proposals with add (from a listing URL), edit, copy link, open and delete; the screen
@@ -54,13 +65,22 @@ export function ProposalsCard({
   const editedVersion =
     editor.proposalId === undefined ? undefined : proposals.data?.find((p) => p.id === editor.proposalId)?.version;
 
+  const publicUrl = usePublicUrl();
+  const delivered = useMarkProposalDelivered();
   const copyLink = async (p: Proposal) => {
     try {
-      await navigator.clipboard.writeText(publicProposalUrl(p.publicId));
+      if (!publicUrl) throw new Error('no public address yet');
+      await navigator.clipboard.writeText(customerProposalUrl(publicUrl, p.publicId));
       toastSuccess('Link copied');
     } catch {
       toast({ title: 'Error', description: 'Failed to copy the link.', variant: 'destructive' });
+      return;
     }
+    // A copied link reaches the customer: the lead is Quoted (DECISIONS 22).
+    delivered.mutate(
+      { id: p.id, via: 'link' },
+      { onError: (err) => toastFailure('Failed to record the shared link', err) },
+    );
   };
 
   return (
@@ -99,6 +119,7 @@ export function ProposalsCard({
                   proposal={p}
                   onEdit={() => setEditor({ open: true, mode: 'edit', initial: p, proposalId: p.id })}
                   onCopy={() => void copyLink(p)}
+                  link={publicUrl ? customerProposalUrl(publicUrl, p.publicId) : undefined}
                   onDelete={() => setDeleting(p)}
                   onSendEmail={onSendEmail && (() => onSendEmail(p))}
                 />
@@ -111,9 +132,9 @@ export function ProposalsCard({
       <ExtractDialog
         open={extractOpen}
         onOpenChange={setExtractOpen}
-        onReady={(initial) => {
+        onReady={(initial, guessed) => {
           setExtractOpen(false);
-          setEditor({ open: true, mode: 'create', initial });
+          setEditor({ open: true, mode: 'create', initial, guessed });
         }}
       />
       {editor.initial && (
@@ -122,6 +143,7 @@ export function ProposalsCard({
           mode={editor.mode}
           initial={editor.initial}
           proposalId={editor.proposalId}
+          guessed={editor.mode === 'create' && editor.guessed === true}
           version={editedVersion}
           open={editor.open}
           onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
@@ -155,12 +177,15 @@ function ProposalItem({
   proposal: p,
   onEdit,
   onCopy,
+  link,
   onDelete,
   onSendEmail,
 }: {
   proposal: Proposal;
   onEdit: () => void;
   onCopy: () => void;
+  /** The customer's page on PUBLIC_URL; undefined while the address loads. */
+  link: string | undefined;
   onDelete: () => void;
   onSendEmail?: () => void;
 }) {
@@ -198,6 +223,7 @@ function ProposalItem({
           <Eye className="size-3.5" aria-hidden />
           <span>{viewsText(p.viewCount, p.lastViewedAt)}</span>
         </p>
+        <ListingWatchMark proposal={p} />
         <div className="mt-1 flex flex-wrap gap-1">
           <Button size="sm" variant="outline" onClick={onEdit}>
             <Pencil aria-hidden /> Edit
@@ -211,7 +237,7 @@ function ProposalItem({
             <Link2 aria-hidden /> Copy link
           </Button>
           <Button size="sm" variant="outline" asChild>
-            <a href={publicProposalUrl(p.publicId)} target="_blank" rel="noreferrer">
+            <a href={link} target="_blank" rel="noreferrer">
               <ExternalLink aria-hidden /> Open
             </a>
           </Button>

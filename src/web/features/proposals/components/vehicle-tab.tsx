@@ -1,10 +1,13 @@
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { ExternalLink } from 'lucide-react';
 import { defaultWltp } from '#shared/proposals/costs.ts';
+import { isForeignCurrency } from '#shared/proposals/currency.ts';
 import { FUEL_LABELS, FUEL_TYPES, type FuelType } from '#shared/vocabulary.ts';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { switchesForFuel } from '../lib/editor-values.ts';
+import { CurrencyFields } from './currency-fields.tsx';
+import { ListingFactsFields } from './listing-facts-fields.tsx';
 import { TextField, type EditorForm } from './editor-fields.tsx';
 
 const NOT_SPECIFIED = 'none';
@@ -13,6 +16,7 @@ const NOT_SPECIFIED = 'none';
 export function VehicleTab({ form }: { form: EditorForm }) {
   const source = form.watch('sourceListing');
   const fuelError = form.formState.errors.vehicleFuelType?.message;
+  const foreign = isForeignCurrency(useWatch({ control: form.control, name: 'listedCurrency' }));
 
   // A valid first registration sets the WLTP switch (from 09/2018, docs/tax-rules.md section 5); staff
   // can change it after.
@@ -39,7 +43,7 @@ export function VehicleTab({ form }: { form: EditorForm }) {
         inputMode="numeric"
         onValueChange={onFirstRegistration}
       />
-      <TextField form={form} name="vehicleMileage" label="Mileage" suffix="km" inputMode="numeric" />
+      <TextField form={form} name="vehicleMileage" label="Mileage" suffix="km" number="whole" />
       <div className="grid content-start gap-1.5">
         <Label htmlFor="proposal-vehicleFuelType">Fuel type</Label>
         <Controller
@@ -72,14 +76,14 @@ export function VehicleTab({ form }: { form: EditorForm }) {
         />
         {fuelError && <p className="text-sm text-destructive">{fuelError}</p>}
       </div>
-      <TextField form={form} name="vehicleEngineSize" label="Engine size" suffix="cc" inputMode="numeric" />
+      <TextField form={form} name="vehicleEngineSize" label="Engine size" suffix="cc" number="whole" />
       <TextField form={form} name="vehiclePower" label="Power" placeholder="110 kW (150 cv)" />
       <TextField
         form={form}
         name="vehicleCo2Emissions"
         label="CO2 emissions"
         suffix="g/km"
-        inputMode="numeric"
+        number="whole"
         hint="Combined value from the listing or the certificate of conformity."
       />
       <TextField
@@ -89,20 +93,25 @@ export function VehicleTab({ form }: { form: EditorForm }) {
         placeholder="Alemanha"
         hint="Shown to the customer as written."
       />
-      <TextField
-        form={form}
-        name="vehiclePrice"
-        label="Price"
-        suffix="€"
-        inputMode="decimal"
-        hint="Gross price on the listing."
-      />
+      <ListingFactsFields form={form} />
+      {foreign ? (
+        <CurrencyFields form={form} />
+      ) : (
+        <TextField
+          form={form}
+          name="vehiclePrice"
+          label="Price"
+          suffix="€"
+          number="money"
+          hint="Gross price on the listing."
+        />
+      )}
       <TextField
         form={form}
         name="vehicleOriginalPrice"
         label="Original price"
         suffix="€"
-        inputMode="decimal"
+        number="money"
         hint="Before a reduction; struck through on the page."
       />
       <TextField
@@ -110,7 +119,7 @@ export function VehicleTab({ form }: { form: EditorForm }) {
         name="vehiclePriceWithoutVat"
         label="Price without VAT"
         suffix="€"
-        inputMode="decimal"
+        number="money"
         hint="When the seller shows a net price."
       />
       <TextField

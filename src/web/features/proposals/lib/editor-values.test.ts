@@ -25,6 +25,10 @@ const car: ListingCarData = {
   originalPrice: '67990.00',
   currency: 'EUR',
   sellerName: 'Autohaus',
+  euroNorm: 'Euro 6',
+  particleFilter: true,
+  gearbox: 'auto',
+  sellerType: 'dealer',
 };
 
 describe('proposal editor values', () => {

@@ -1,10 +1,13 @@
+import { trimTrailingZeros } from '#shared/number-input.ts';
 /**
  * The proposal editor's form values (text as typed) and their conversions: to the call's payload,
  * and leniently to the tax engine's input so the costs follow every keystroke.
  */
 import type { ProposalCostInput } from '#shared/proposals/costs.ts';
 import { parseEuros, type ProposalInput, type ProposalInputParsed } from '#shared/schemas/proposals.ts';
-import type { FuelType } from '#shared/vocabulary.ts';
+import type { FuelType, Gearbox, SellerType } from '#shared/vocabulary.ts';
+import { euroPrice, isForeignCurrency } from '#shared/proposals/currency.ts';
+import { parseNumberInput, type NumberInputRule } from '#shared/number-input.ts';
 
 /** A photo in the editor: chosen photos are saved in this order; broken ones are hidden and never saved. */
 export interface PhotoChoice {
@@ -26,9 +29,19 @@ export interface EditorValues {
   vehicleCo2Emissions: string;
   vehicleFirstRegistration: string;
   vehicleCountry: string;
+  /** From the listing (docs/listings.md section 12); '' when unknown. */
+  vehicleGearbox: Gearbox | '';
+  vehicleEuroNorm: string;
+  vehicleParticleFilter: 'yes' | 'no' | '';
+  sellerType: SellerType | '';
   vehiclePrice: string;
   vehicleOriginalPrice: string;
   vehiclePriceWithoutVat: string;
+  /** A listing in another currency (ADR 055): the price as listed, its currency, the rate (€ per unit). */
+  listedPrice: string;
+  listedCurrency: string;
+  exchangeRate: string;
+  exchangeRateDate: string;
   wltpValue: boolean;
   hybridValue: boolean;
   pluginValue: boolean;
@@ -60,9 +73,18 @@ export function valuesFrom(p: ProposalInputParsed): EditorValues {
     vehicleCo2Emissions: str(p.vehicleCo2Emissions),
     vehicleFirstRegistration: str(p.vehicleFirstRegistration),
     vehicleCountry: str(p.vehicleCountry),
+    vehicleGearbox: p.vehicleGearbox ?? '',
+    vehicleEuroNorm: str(p.vehicleEuroNorm),
+    vehicleParticleFilter: p.vehicleParticleFilter === null ? '' : p.vehicleParticleFilter ? 'yes' : 'no',
+    sellerType: p.sellerType ?? '',
     vehiclePrice: str(p.vehiclePrice),
     vehicleOriginalPrice: str(p.vehicleOriginalPrice),
     vehiclePriceWithoutVat: str(p.vehiclePriceWithoutVat),
+    listedPrice: str(p.listedPrice),
+    listedCurrency: str(p.listedCurrency),
+    // Stored as numeric(14,6): shown without trailing zeros.
+    exchangeRate: trimTrailingZeros(str(p.exchangeRate)),
+    exchangeRateDate: str(p.exchangeRateDate),
     wltpValue: p.wltpValue,
     hybridValue: p.hybridValue,
     pluginValue: p.pluginValue,
@@ -80,12 +102,26 @@ export function valuesFrom(p: ProposalInputParsed): EditorValues {
 
 /** The payload of POST/PUT: text as typed (the shared schema trims and converts), chosen photos in order. */
 export function toPayload(v: EditorValues): ProposalInput {
-  const { photos, vehicleFuelType, ...rest } = v;
+  const { photos, vehicleFuelType, vehicleGearbox, vehicleParticleFilter, sellerType, ...rest } = v;
+  const rate = parseNumberInput(v.exchangeRate, RATE_RULE);
   return {
     ...rest,
+    vehicleGearbox: vehicleGearbox === '' ? null : vehicleGearbox,
+    vehicleParticleFilter: vehicleParticleFilter === '' ? null : vehicleParticleFilter === 'yes',
+    sellerType: sellerType === '' ? null : sellerType,
+    exchangeRate: rate.ok ? rate.value : v.exchangeRate,
     vehicleFuelType: vehicleFuelType === '' ? null : vehicleFuelType,
     imageUrls: photos.filter((p) => p.selected && !p.broken).map((p) => p.url),
   };
+}
+
+/** Euros per unit, typed the Portuguese or the English way ('0,2345', '0.2345'). */
+export const RATE_RULE: NumberInputRule = { decimals: 6, max: '99999999' };
+
+/** The euro price of a foreign-currency listing at the typed rate; null until both are readable. */
+export function foreignEuroPrice(v: Pick<EditorValues, 'listedPrice' | 'exchangeRate'>): string | null {
+  const rate = parseNumberInput(v.exchangeRate, RATE_RULE);
+  return rate.ok ? euroPrice(v.listedPrice.trim(), rate.value) : null;
 }
 
 /** A whole number typed with or without thousands separators ('85.714', '85 714'); null otherwise. */
@@ -102,7 +138,7 @@ export function toCostInput(v: EditorValues): ProposalCostInput {
     vehicleCo2Emissions: lenientInt(v.vehicleCo2Emissions),
     vehicleFirstRegistration: v.vehicleFirstRegistration.trim() || null,
     vehicleMileage: lenientInt(v.vehicleMileage),
-    vehiclePrice: parseEuros(v.vehiclePrice),
+    vehiclePrice: isForeignCurrency(v.listedCurrency) ? foreignEuroPrice(v) : parseEuros(v.vehiclePrice),
     transportCost: parseEuros(v.transportCost) ?? '0.00',
     registrationFee: parseEuros(v.registrationFee) ?? '0.00',
     wltpValue: v.wltpValue,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOADING_MESSAGES, loadingMessageAt, publicProposalUrl, viewsText } from './proposal-text.ts';
+import { customerProposalUrl } from '#shared/schemas/public-links.ts';
+import { LOADING_MESSAGES, loadingMessageAt, viewsText } from './proposal-text.ts';
 
 describe('proposal texts', () => {
   it('rotates the loading messages every 3 seconds, starting over after the last', () => {
@@ -16,6 +17,6 @@ describe('proposal texts', () => {
   });
 
   it('links to the Portuguese page', () => {
-    expect(publicProposalUrl('abc', 'https://x.pt')).toBe('https://x.pt/proposta/abc');
+    expect(customerProposalUrl('https://x.pt/', 'abc')).toBe('https://x.pt/proposta/abc');
   });
 });

@@ -1,9 +1,5 @@
 import { formatDateTime } from '#web/lib/format.ts';
 
-/** The customer's page, in Portuguese, on this site. */
-export const publicProposalUrl = (publicId: string, origin = window.location.origin) =>
-  `${origin}/proposta/${publicId}`;
-
 /** 'Viewed 3 times, last Nov 21, 2026, 10:15' on the proposal card; staff views are not counted. */
 export function viewsText(count: number, lastViewedAt: string | null): string {
   if (count === 0 || !lastViewedAt) return 'Not viewed by the customer yet';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import Send from 'lucide-react/icons/send';
 import { publicButton, publicField } from '#web/components/layouts/public-styles.ts';
@@ -9,6 +9,7 @@ import { PUBLIC_FUEL_OPTIONS, PUBLIC_TRANSMISSION_OPTIONS } from '#shared/vocabu
 import { submitQuote } from '../api/submit-quote.ts';
 import { EMPTY_VALUES, utmFrom, withoutPrefill, type QuoteFormValues } from '../lib/form-values.ts';
 import { checkBeforeSending, loadQuoteSchema } from '../lib/pre-submit.ts';
+import { Field, Choice } from './quote-form-fields.tsx';
 
 export interface QuoteFormProps {
   initialValues: QuoteFormValues;
@@ -249,56 +250,4 @@ export function QuoteForm({ initialValues, currentYear, onSubmitStart, countFrom
 function focusFirstError(id: string, fields: Errors) {
   const first = Object.keys(fields)[0];
   if (first) document.getElementById(`${id}-${first}`)?.focus();
-}
-
-function Field(props: {
-  label: string;
-  htmlFor: string;
-  error?: string;
-  errorId: string;
-  hint?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`grid content-start gap-2 ${props.className ?? ''}`}>
-      <label htmlFor={props.htmlFor} className={publicField.label}>
-        {props.label}
-      </label>
-      {props.children}
-      {props.error ? (
-        <p id={props.errorId} className={publicField.error} data-slot="field-error">
-          {props.error}
-        </p>
-      ) : props.hint ? (
-        <p className={publicField.hint}>{props.hint}</p>
-      ) : null}
-    </div>
-  );
-}
-
-function Choice(props: {
-  name: string;
-  value: 'specific' | 'brand_model';
-  checked: boolean;
-  onSelect: (v: 'specific' | 'brand_model') => void;
-  children: ReactNode;
-}) {
-  return (
-    <label
-      className={`flex min-h-10 cursor-pointer items-center justify-center rounded-md px-3 text-center text-sm font-medium transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50 ${
-        props.checked ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground'
-      }`}
-    >
-      <input
-        type="radio"
-        name={props.name}
-        value={props.value}
-        checked={props.checked}
-        onChange={() => props.onSelect(props.value)}
-        className="sr-only"
-      />
-      {props.children}
-    </label>
-  );
 }

@@ -24,9 +24,14 @@ import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 import { useCompanySettings, useRemoveLogo, useUpdateCompanySettings, useUploadLogo } from '../api/company-settings.ts';
 
 type FormValues = CompanySettingsUpdateInput;
-type Field = keyof Omit<CompanySettings, 'logoUrl' | 'version'>;
+type Field = keyof Omit<CompanySettings, 'logoUrl' | 'version' | 'listingWatchEnabled'>;
 
-const toForm = ({ logoUrl: _logo, version: _version, ...rest }: CompanySettings): FormValues => rest;
+const toForm = ({
+  logoUrl: _logo,
+  version: _version,
+  listingWatchEnabled: _watch,
+  ...rest
+}: CompanySettings): FormValues => rest;
 
 const GROUPS: {
   title: string;

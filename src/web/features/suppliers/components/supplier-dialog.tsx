@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
@@ -21,6 +21,7 @@ import { ApiError, isUnauthorized } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toastSuccess } from '#web/lib/notify.ts';
 import { useCreateSupplier, useUpdateSupplier } from '../api/suppliers.ts';
+import { useResetOnOpen } from '#web/hooks/use-reset-on-open.ts';
 
 type Values = Record<'name' | 'country' | 'email' | 'phone' | 'vatId' | 'address' | 'notes', string>;
 
@@ -74,16 +75,16 @@ export function SupplierDialog({
   const base = useBaseVersion(supplier?.version ?? 0, stale.epoch);
   const { start, stop } = base;
 
-  useEffect(() => {
-    if (!open) {
-      stop();
-      return;
-    }
-    form.reset(valuesOf(supplier));
-    start();
-    clear();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only: a refetch keeps what was typed (ADR 024)
-  }, [open]);
+  // Only when the dialog opens: a refetch keeps what was typed (ADR 024).
+  useResetOnOpen(
+    open,
+    () => {
+      form.reset(valuesOf(supplier));
+      start();
+      clear();
+    },
+    { onClose: stop },
+  );
 
   const fail = (err: unknown, fallback: string) => {
     applyServerErrors(form, err);

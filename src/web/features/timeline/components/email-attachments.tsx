@@ -1,5 +1,6 @@
 import { Download, File, FileImage, FileText, type LucideIcon } from 'lucide-react';
 import type { EmailAttachment } from '#shared/schemas/timeline.ts';
+import { fileNameParts, safeFileName } from '#shared/text/file-name.ts';
 import { formatBytes } from '#web/lib/format.ts';
 
 /** Where staff download a received e-mail's attachment (served as a download, never shown inline). */
@@ -21,18 +22,24 @@ export function EmailAttachments({ attachments }: { attachments: readonly EmailA
       {attachments.map((file) => {
         const Icon = iconFor(file.contentType);
         const size = formatBytes(file.size);
+        // The sender chose the name: shown without bidirectional tricks, the real extension never cut (issue 31).
+        const name = safeFileName(file.filename);
+        const { base, extension } = fileNameParts(file.filename);
         return (
           <li key={file.id} className="max-w-full min-w-0">
             <a
               href={attachmentUrl(file.id)}
-              download={file.filename}
-              aria-label={`Download ${file.filename} (${size})`}
-              title={`Download ${file.filename}`}
+              download={name}
+              aria-label={`Download ${name} (${size})`}
+              title={`Download ${name}`}
               className="group flex max-w-full min-w-0 items-center gap-2 rounded-md border bg-background px-2.5 py-1.5 text-xs outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50"
               data-testid="email-attachment"
             >
               <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="min-w-0 truncate font-medium">{file.filename}</span>
+              <span className="flex min-w-0 font-medium" data-testid="email-attachment-name">
+                <span className="min-w-0 truncate">{base}</span>
+                {extension ? <span className="shrink-0">{extension}</span> : null}
+              </span>
               <span className="shrink-0 text-muted-foreground">{size}</span>
               <Download className="size-3.5 shrink-0 text-muted-foreground group-hover:text-foreground" aria-hidden />
             </a>

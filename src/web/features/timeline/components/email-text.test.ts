@@ -7,6 +7,20 @@ describe('emailBodyText', () => {
     expect(emailBodyText(null)).toBe('');
   });
 
+  it('keeps text inside <...> in a plain-text body: addresses, asides, quoted headers', () => {
+    const text = 'Quero o carro <o azul> se possível.\n\nEm 20/11, Ana Silva <ana@example.pt> escreveu:\n> Olá';
+    expect(emailBodyText(text)).toBe(text);
+    expect(emailBodyText('Price <25 000 €> ok? <https://example.pt/car>')).toBe(
+      'Price <25 000 €> ok? <https://example.pt/car>',
+    );
+  });
+
+  it('still reads an HTML body, with an address written as an entity', () => {
+    expect(emailBodyText('<div>Ana &lt;ana@example.pt&gt; wrote:</div><p>Hi</p>')).toBe(
+      'Ana <ana@example.pt> wrote:\nHi',
+    );
+  });
+
   it('drops markup, scripts, styles and comments; blocks end in line breaks; entities decoded', () => {
     const html =
       '<html><head><title>x</title><style>p{color:red}</style></head><body><!-- hi --><p>Ol&aacute; <b>Maria</b>,</p><p>Pre&ccedil;o: 25&nbsp;000 &euro; &amp; IVA<br>Obrigado</p><script>alert(1)</script><img src=x onerror="alert(2)"><div>&#169; &#x41;</div></body></html>';

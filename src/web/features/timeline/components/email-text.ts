@@ -1,3 +1,4 @@
+import { stripHtml, tidyLines } from '#shared/text/html-to-plain.ts';
 const ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -61,24 +62,22 @@ function decodeEntities(text: string): string {
 }
 
 /**
- * An e-mail body as plain text. HTML bodies lose their markup by text rules alone: no parser, no
- * DOM, so nothing in them (scripts, handlers, images) can run or load; blocks end in line breaks.
- * The timeline shows this text, never the markup.
+ * HTML is told by its own elements (a known tag, a closing tag, a doctype or a comment), not by
+ * any '<...>': a plain-text 'Ana <ana@example.pt> wrote:' or '<about the car>' stays text.
+ */
+const HTML_MARKERS =
+  /<!doctype html|<!--|<\/[a-z][a-z0-9]*\s*>|<(html|head|body|meta|style|script|div|p|br|span|table|tbody|thead|tr|td|th|a|b|i|u|em|strong|font|img|ul|ol|li|blockquote|pre|hr|h[1-6]|center|section|article|header|footer)(\s[^<>]*)?\/?>/i;
+
+/**
+ * An e-mail body as plain text. Plain text is shown as it is, angle brackets and all (React writes
+ * it as text, so nothing in it is markup). HTML bodies lose their markup by text rules alone: no
+ * parser, no DOM, so nothing in them (scripts, handlers, images) can run or load; blocks end in
+ * line breaks. One linear pass (html-to-plain.ts): a hostile body never freezes the page. The timeline shows this text, never the markup.
  */
 export function emailBodyText(body: string | null | undefined): string {
   if (!body) return '';
-  if (!/<\/?[a-z][^>]*>/i.test(body)) return body.trim();
-  const text = body
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<(script|style|head|title)\b[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|blockquote|h[1-6])\s*>/gi, '\n\n')
-    .replace(/<\/(div|li|tr)\s*>/gi, '\n')
-    .replace(/<[^>]*>/g, '');
-  return decodeEntities(text)
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  if (!HTML_MARKERS.test(body)) return body.trim();
+  return tidyLines(decodeEntities(stripHtml(body))).trim();
 }
 
 /** A 'datetime-local' value (browser time) for an instant, and back to an ISO instant. */

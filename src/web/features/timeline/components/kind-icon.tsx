@@ -1,4 +1,15 @@
-import { BadgeEuro, Eye, FileText, Globe, Inbox, MessageSquare, Phone, Send, type LucideIcon } from 'lucide-react';
+import {
+  BadgeEuro,
+  Eye,
+  FileText,
+  Globe,
+  Inbox,
+  MessageSquare,
+  Phone,
+  Radar,
+  Send,
+  type LucideIcon,
+} from 'lucide-react';
 import type { TimelineKind } from '#shared/schemas/timeline.ts';
 import { cn } from '#web/lib/cn.ts';
 
@@ -11,6 +22,7 @@ const ICONS: Record<TimelineKind, { icon: LucideIcon; tone: string }> = {
   proposal_viewed: { icon: Eye, tone: 'bg-teal-100 text-teal-700 dark:bg-teal-950 dark:text-teal-300' },
   quote_request: { icon: Globe, tone: 'bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300' },
   status_change: { icon: BadgeEuro, tone: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300' },
+  listing_watch: { icon: Radar, tone: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300' },
 };
 
 export function KindIcon({ kind, className }: { kind: TimelineKind; className?: string }) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import {
@@ -27,6 +27,7 @@ import { timelineKey } from '../api/timeline-keys.ts';
 import { useUpdateTimelineEntry } from '../api/update-timeline-entry.ts';
 import { fromLocalInput, toLocalInput } from './email-text.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
+import { useResetOnOpen } from '#web/hooks/use-reset-on-open.ts';
 
 type ContactType = 'call' | 'chat';
 interface Values {
@@ -79,18 +80,22 @@ export function TimelineEntryDialog({
   const { start: startBase, stop: stopBase } = base;
   const { clear: clearStale } = stale;
 
-  // Filled when the dialog opens; a live refresh of the entry does not overwrite what is typed.
-  useEffect(() => {
-    if (!open) {
-      stopBase();
-      clearStale();
-      return;
-    }
-    setValues(entry ? valuesOf(entry) : EMPTY);
-    setErrors({});
-    startBase();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- by id: a live refresh of the same entry keeps what is typed
-  }, [open, entry?.id]);
+  // Filled when the dialog opens or shows another entry; a live refresh of the same entry keeps what is typed.
+  useResetOnOpen(
+    open,
+    () => {
+      setValues(entry ? valuesOf(entry) : EMPTY);
+      setErrors({});
+      startBase();
+    },
+    {
+      key: entry?.id,
+      onClose: () => {
+        stopBase();
+        clearStale();
+      },
+    },
+  );
 
   const set = <K extends keyof Values>(name: K, value: Values[K]) => setValues((v) => ({ ...v, [name]: value }));
 

@@ -7,6 +7,7 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { emailBodyText } from './email-text.ts';
 import { DeliveryStatus } from './delivery-status.tsx';
 import { EmailAttachments } from './email-attachments.tsx';
+import { AttachmentsNotKept, ImportedAsText, MailAuthVerdict } from './received-mail-notes.tsx';
 import { KindIcon } from './kind-icon.tsx';
 
 /** Whether the collapsed summary hides anything: an e-mail always (headers and body), else a cut text or details. */
@@ -98,6 +99,9 @@ export function TimelineItem({
         {entry.metadata?.delivery && <DeliveryStatus delivery={entry.metadata.delivery} />}
         {/* Listed collapsed or not: links cannot sit inside the toggle button. */}
         {entry.emailData?.attachments && <EmailAttachments attachments={entry.emailData.attachments} />}
+        {entry.metadata?.attachmentsNotKept && <AttachmentsNotKept files={entry.metadata.attachmentsNotKept} />}
+        {entry.metadata?.importedAsText && <ImportedAsText />}
+        {entry.metadata?.mailAuth && <MailAuthVerdict verdict={entry.metadata.mailAuth} />}
         {expanded && (
           <div id={bodyId} className="mt-2 text-sm">
             {entry.type === 'email' ? <EmailDetails entry={entry} /> : <ContactDetails entry={entry} />}

@@ -11,20 +11,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 import { useAuditLog } from '../api/audit-log.ts';
 
-/** Audit log times are Portuguese (document 2, section 9): 25/11/2026, 16:30:12. */
-export function formatAuditTime(date: Date | string): string {
-  return new Date(date).toLocaleString('pt-PT', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-}
+/** Audit log times in the back office's one format, with seconds (docs/decisions/054-accessibility-checks.md). */
+export const formatAuditTime = (date: Date | string): string => formatDateTime(date, { seconds: true });
 
 const BAD = new Set(['login_failure', 'account_locked', 'backup_failed']);
 const GOOD = new Set(['login_success', 'backup_created', 'backup_restored', 'mailbox_connected']);

@@ -65,8 +65,8 @@ const valuesOf = (user: User): FormValues => ({
 });
 
 /**
- * Add User (no `user`) and Edit User (a `user`), with the rules and messages of document 2,
- * section 5. On edit a blank password keeps the current one; an admin changing their own password
+ * Add User (no `user`) and Edit User (a `user`), with the rules and messages of
+ * src/shared/schemas/users.ts (ADR 029). On edit a blank password keeps the current one; an admin changing their own password
  * gives the current one too. The edit carries the version it started from (ADR 022).
  */
 export function UserFormDialog({

@@ -5,6 +5,8 @@ import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { QueryStates } from '#web/components/query-states.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -21,7 +23,15 @@ export function UsersCard({ currentUserId }: { currentUserId: number }) {
   const [editingId, setEditingId] = useState<number | null>(null);
   const editing = query.data?.find((u) => u.id === editingId) ?? null;
   const [deleting, setDeleting] = useState<User | null>(null);
+  // Who takes over the leads the deleted user owned (ADR 065): 'none' leaves them unassigned.
+  const [leadsTo, setLeadsTo] = useState('none');
+  const everyone = useUsers('');
+  const heirs = (everyone.data ?? []).filter((u) => u.id !== deleting?.id);
   const remove = useDeleteUser();
+  const askDelete = (u: User) => {
+    setLeadsTo('none');
+    setDeleting(u);
+  };
 
   return (
     <Card>
@@ -63,7 +73,7 @@ export function UsersCard({ currentUserId }: { currentUserId: number }) {
               users={users}
               currentUserId={currentUserId}
               onEdit={(u) => setEditingId(u.id)}
-              onDelete={setDeleting}
+              onDelete={askDelete}
             />
           )}
         </QueryStates>
@@ -91,10 +101,27 @@ export function UsersCard({ currentUserId }: { currentUserId: number }) {
         }
         confirmLabel="Delete"
         destructive
-        onConfirm={() => remove.mutateAsync(deleting!.id)}
+        onConfirm={() => remove.mutateAsync({ id: deleting!.id, leadsTo: leadsTo === 'none' ? null : Number(leadsTo) })}
         successMessage="User deleted successfully"
         failureMessage="Failed to delete user"
-      />
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor="delete-user-leads-to">Hand their leads to</Label>
+          <Select value={leadsTo} onValueChange={setLeadsTo}>
+            <SelectTrigger id="delete-user-leads-to" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="none">Nobody: the leads become unassigned</SelectItem>
+              {heirs.map((u) => (
+                <SelectItem key={u.id} value={String(u.id)}>
+                  {displayName(u)} (@{u.username})
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -28,14 +28,15 @@ export function CheckListFilter<T extends string>({
   return (
     <Popover>
       <PopoverTrigger asChild>
+        {/* The name is what is seen, 'Status: 2 of 7' (WCAG 2.5.3: a voice user says what they read). */}
         <Button
           variant="outline"
           size="sm"
-          aria-label={`${title} filter: ${all ? 'all' : `${selected.length} of ${options.length}`}`}
+          aria-label={`${title}: ${all ? 'all' : `${selected.length} of ${options.length}`}`}
         >
-          {title}
-          <span className="rounded-sm bg-secondary px-1.5 text-xs font-normal text-secondary-foreground tabular-nums">
-            {all ? 'All' : `${selected.length}/${options.length}`}
+          {title}{' '}
+          <span className="rounded-sm bg-secondary px-1.5 text-xs font-normal text-secondary-foreground tabular-nums first-letter:uppercase">
+            {all ? 'all' : `${selected.length} of ${options.length}`}
           </span>
           <ChevronDown className="size-3.5 opacity-60" aria-hidden />
         </Button>

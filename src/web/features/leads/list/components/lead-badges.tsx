@@ -29,7 +29,7 @@ export const SOURCE_LABELS: Record<EmailSource, string> = { geral: 'Geral', come
 
 /** Geral green, Comercial blue. */
 const SOURCE_CLASSES: Record<EmailSource, string> = {
-  geral: 'bg-green-600 text-white dark:bg-green-500/25 dark:text-green-200',
+  geral: 'bg-green-700 text-white dark:bg-green-500/25 dark:text-green-200',
   comercial: 'bg-blue-600 text-white dark:bg-blue-500/25 dark:text-blue-200',
 };
 

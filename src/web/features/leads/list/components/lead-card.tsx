@@ -7,15 +7,18 @@ import { formatBudget } from '../format.ts';
 import { AttentionIndicator, attentionLabel, type Attention } from './attention-indicator.tsx';
 import { LeadStatusBadge, SourceBadge } from './lead-badges.tsx';
 import { fullName, leadPath } from './lead-open.ts';
+import { carName } from '#shared/leads/vehicle-text.ts';
+import { NextStep } from './next-step.tsx';
 
 interface LeadCardProps {
   lead: LeadListItem;
   attention: Attention;
+  now: Date;
   itemRef?: Ref<HTMLLIElement>;
 }
 
 /** The phone layout of a row: the whole card is the link; every line is one line high (windowing). */
-export const LeadCard = memo(function LeadCard({ lead, attention, itemRef }: LeadCardProps) {
+export const LeadCard = memo(function LeadCard({ lead, attention, now, itemRef }: LeadCardProps) {
   const budget = formatBudget(lead.budget);
   return (
     <li ref={itemRef} className="pb-3" data-lead-id={lead.id}>
@@ -36,9 +39,7 @@ export const LeadCard = memo(function LeadCard({ lead, attention, itemRef }: Lea
         <span className="mt-1 block truncate text-sm text-muted-foreground">{lead.email ?? lead.phone ?? '—'}</span>
         <span className="mt-2 flex items-center gap-2 text-sm">
           <span className="font-mono text-xs text-muted-foreground">#{lead.reference}</span>
-          <span className="min-w-0 truncate">
-            {lead.vehicleMake} {lead.vehicleModel}
-          </span>
+          <span className="min-w-0 truncate">{carName(lead)}</span>
           <span className="ml-auto shrink-0 font-medium tabular-nums">{budget ?? ''}</span>
         </span>
         <span className="mt-2 flex items-center gap-2 text-xs text-muted-foreground">
@@ -51,6 +52,12 @@ export const LeadCard = memo(function LeadCard({ lead, attention, itemRef }: Lea
           )}
           <span className="ml-auto shrink-0 tabular-nums">{formatDateTime(lead.lastInteractionAt)}</span>
         </span>
+        {/* Always one line, so every card keeps one height (windowing). */}
+        {lead.nextTask ? (
+          <NextStep task={lead.nextTask} now={now} className="mt-2 text-sm" />
+        ) : (
+          <span className="mt-2 block text-sm text-muted-foreground">No next step</span>
+        )}
       </Link>
     </li>
   );

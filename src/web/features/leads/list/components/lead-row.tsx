@@ -8,10 +8,13 @@ import { formatBudget } from '../format.ts';
 import { AttentionIndicator, type Attention } from './attention-indicator.tsx';
 import { LeadStatusBadge, SourceBadge } from './lead-badges.tsx';
 import { fullName, openLeadOnClick, openLeadOnEnter } from './lead-open.ts';
+import { carTextOrNotSpecified } from '#shared/leads/vehicle-text.ts';
+import { NextStep } from './next-step.tsx';
 
 interface LeadRowProps {
   lead: LeadListItem;
   attention: Attention;
+  now: Date;
   /** 1-based position in the whole list, for assistive technology while rows are windowed. */
   rowIndex: number;
   rowRef?: Ref<HTMLTableRowElement>;
@@ -20,7 +23,7 @@ interface LeadRowProps {
 const Empty = () => <span className="text-muted-foreground">—</span>;
 
 /** One table row; every cell stays on one line so all rows share a height (windowing). */
-export const LeadRow = memo(function LeadRow({ lead, attention, rowIndex, rowRef }: LeadRowProps) {
+export const LeadRow = memo(function LeadRow({ lead, attention, now, rowIndex, rowRef }: LeadRowProps) {
   const navigate = useNavigate();
   const name = fullName(lead);
   const budget = formatBudget(lead.budget);
@@ -49,14 +52,17 @@ export const LeadRow = memo(function LeadRow({ lead, attention, rowIndex, rowRef
         </span>
         <span className="block truncate text-xs text-muted-foreground">{lead.email ?? lead.phone ?? '—'}</span>
       </TableCell>
-      <TableCell className="max-w-40 truncate">{lead.vehicleMake}</TableCell>
-      <TableCell className="max-w-48 truncate">{lead.vehicleModel}</TableCell>
+      <TableCell className="max-w-40 truncate">{carTextOrNotSpecified(lead.vehicleMake)}</TableCell>
+      <TableCell className="max-w-48 truncate">{carTextOrNotSpecified(lead.vehicleModel)}</TableCell>
       <TableCell className="text-right tabular-nums">{budget ?? <Empty />}</TableCell>
       <TableCell>
         <LeadStatusBadge status={lead.status} />
       </TableCell>
       <TableCell>
         <SourceBadge source={lead.emailSource} />
+      </TableCell>
+      <TableCell className="max-w-56">
+        <NextStep task={lead.nextTask} now={now} />
       </TableCell>
       <TableCell className="pr-4 text-muted-foreground tabular-nums">
         {formatDateTime(lead.lastInteractionAt)}

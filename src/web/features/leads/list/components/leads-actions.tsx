@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CheckCheck, Download, Hash, Loader2, MailSearch, Plus } from 'lucide-react';
+import { CheckCheck, Download, Hash, Loader2, MailSearch, Plus, UserPlus } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { ApiError, isUnauthorized } from '#web/lib/api-client.ts';
@@ -7,10 +7,11 @@ import { toastFailure } from '#web/lib/notify.ts';
 import { exportLeadsUrl } from '../../api/export-leads.ts';
 import { useCheckEmails } from '../../api/mail-check.ts';
 import { ImportLeadDialog } from '../../dialogs/import-lead-dialog.tsx';
+import { LeadFormDialog } from '../../dialogs/lead-form-dialog.tsx';
 import { useMarkAllSeen } from '../../api/mark-all-seen.ts';
 import type { LeadListFilters } from '../filters.ts';
 
-/** The spec's toasts for Check e-mails (document 2 section 8). */
+/** The toasts for Check e-mails, by the mailbox's answer. */
 export function checkFailureToast(err: unknown): { title: string; description: string } {
   const message = err instanceof ApiError ? err.serverMessage : err instanceof Error ? err.message : String(err);
   const full = err instanceof Error ? err.message : String(err);
@@ -27,6 +28,7 @@ export function LeadsActions({ filters, onCreate }: { filters: LeadListFilters; 
   const markAllSeen = useMarkAllSeen();
   const check = useCheckEmails();
   const [importOpen, setImportOpen] = useState(false);
+  const [addOpen, setAddOpen] = useState(false);
   const checkNow = () =>
     check.mutate(undefined, {
       onSuccess: (r) => toast({ title: 'Email Check Complete', description: r.message }),
@@ -46,6 +48,11 @@ export function LeadsActions({ filters, onCreate }: { filters: LeadListFilters; 
       <Button size="sm" onClick={onCreate}>
         <Plus /> Create lead manually
       </Button>
+      {/* The Add/Edit Lead dialog in add mode (status and quoted amount chosen up front). */}
+      <Button size="sm" variant="outline" onClick={() => setAddOpen(true)}>
+        <UserPlus /> Add Lead
+      </Button>
+      <LeadFormDialog mode="add" open={addOpen} onOpenChange={setAddOpen} />
       <Button size="sm" variant="outline" onClick={checkNow} disabled={check.isPending}>
         {check.isPending ? <Loader2 className="animate-spin" /> : <MailSearch />} Check e-mails
       </Button>

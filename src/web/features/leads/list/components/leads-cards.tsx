@@ -6,7 +6,7 @@ import { LeadCard } from './lead-card.tsx';
 /** Phones (< 768 px): one card per lead, windowed like the table. */
 export function LeadsCards({ leads, now }: { leads: LeadListItem[]; now: Date }) {
   const { listRef, range, measureRef, padTop, padBottom } = useWindowRange<HTMLUListElement>(leads.length, {
-    estimate: 140,
+    estimate: 168,
   });
   return (
     <ul ref={listRef} aria-label="Leads" style={{ paddingTop: padTop, paddingBottom: padBottom }}>
@@ -15,6 +15,7 @@ export function LeadsCards({ leads, now }: { leads: LeadListItem[]; now: Date })
           key={lead.id}
           lead={lead}
           attention={attentionOf(lead, now)}
+          now={now}
           itemRef={i === 0 ? measureRef : undefined}
         />
       ))}

@@ -12,6 +12,7 @@ export const LEAD_COLUMNS = [
   'Budget',
   'Status',
   'Source',
+  'Next Step',
   'Last Interaction',
 ] as const;
 
@@ -53,6 +54,7 @@ export function LeadsTable({ leads, total, now }: { leads: LeadListItem[]; total
             key={lead.id}
             lead={lead}
             attention={attentionOf(lead, now)}
+            now={now}
             rowIndex={range.start + i + 2}
             rowRef={i === 0 ? measureRef : undefined}
           />

@@ -7,6 +7,7 @@ import { Switch } from '#web/components/ui/switch.tsx';
 import { activePreset, applyPreset, type LeadListFilters } from '../filters.ts';
 import { CheckListFilter } from './check-list-filter.tsx';
 import { SOURCE_LABELS } from './lead-badges.tsx';
+import { MyLeadsToggle } from './my-leads-toggle.tsx';
 import { PresetButtons } from './preset-buttons.tsx';
 
 interface LeadsToolbarProps {
@@ -67,6 +68,7 @@ export function LeadsToolbar({ filters, onChange }: LeadsToolbarProps) {
           Show Only Late Leads
         </Label>
         <PresetButtons active={activePreset(filters)} onChoose={(id) => onChange(applyPreset(filters, id))} />
+        <MyLeadsToggle on={!!filters.mine} onChange={(mine) => set({ mine })} />
       </div>
     </div>
   );

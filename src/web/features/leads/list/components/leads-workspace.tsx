@@ -5,9 +5,13 @@ import type { LeadListItem } from '#shared/schemas/leads.ts';
 import { useLeadsList } from '../../api/use-leads-list.ts';
 import { revealHiddenMatches, type LeadListFilters } from '../filters.ts';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
+import { BulkOwnerButton } from './bulk-owner-button.tsx';
 import { HiddenMatchesBanner } from './hidden-matches-banner.tsx';
 import { LeadsResults } from './leads-results.tsx';
 import { LeadsToolbar } from './leads-toolbar.tsx';
+import { LeadsBoard } from './board/leads-board.tsx';
+import { ViewToggle } from './view-toggle.tsx';
+import { useLeadsView } from '../use-leads-view.ts';
 
 /** Typing settles this long before the server is asked. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -32,6 +36,7 @@ function uniqueById(pages: readonly { items: LeadListItem[] }[] | undefined): Le
 const narrows = (f: LeadListFilters) =>
   !!f.search.trim() ||
   f.lateOnly ||
+  !!f.mine ||
   f.statuses.length !== LEAD_STATUSES.length ||
   f.sources.length !== EMAIL_SOURCES.length;
 
@@ -55,6 +60,7 @@ export function LeadsWorkspace({
   const refreshing = query.isFetching && !query.isFetchingNextPage && !query.isPending;
   // While a new search loads, the previous rows stay but their banner would name the wrong term.
   const hidden = query.isPlaceholderData ? null : (first?.hidden ?? null);
+  const [view, setView] = useLeadsView();
 
   return (
     <div className="flex flex-col gap-4">
@@ -65,13 +71,21 @@ export function LeadsWorkspace({
         capped={capped}
         onReveal={() => hidden && onFiltersChange(revealHiddenMatches(filters, hidden))}
       />
-      <p className="flex h-5 items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
-        {first ? (
-          <span data-testid="leads-total">{`${countFormat.format(total)}${capped ? '+' : ''} ${total === 1 && !capped ? 'lead' : 'leads'}`}</span>
-        ) : null}
-        {refreshing && <Loader2 className="size-3.5 animate-spin" aria-label="Updating" />}
-      </p>
-      <LeadsResults query={query} leads={leads} total={total} narrowed={narrows(asked)} />
+      <div className="flex min-h-7 items-center gap-2">
+        <p className="flex h-5 flex-1 items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+          {first ? (
+            <span data-testid="leads-total">{`${countFormat.format(total)}${capped ? '+' : ''} ${total === 1 && !capped ? 'lead' : 'leads'}`}</span>
+          ) : null}
+          {refreshing && <Loader2 className="size-3.5 animate-spin" aria-label="Updating" />}
+        </p>
+        {view === 'list' && leads.length > 0 && <BulkOwnerButton ids={leads.map((l) => l.id)} />}
+        <ViewToggle view={view} onChange={setView} />
+      </div>
+      {view === 'board' ? (
+        <LeadsBoard filters={asked} />
+      ) : (
+        <LeadsResults query={query} leads={leads} total={total} narrowed={narrows(asked)} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "leads" ADD COLUMN "staff_unread" boolean DEFAULT false NOT NULL;

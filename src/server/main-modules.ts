@@ -1,0 +1,15 @@
+// Everything main.ts needs after the database is open. main.ts imports this module dynamically,
+// at the start of start(), so Node loads and compiles it while the embedded PostgreSQL server
+// starts (a separate process), instead of before (ADR 061).
+export { bootstrapData } from './bootstrap.ts';
+export { buildApp } from './app.ts';
+export { publicOrigin } from './app-services.ts';
+export { runMigrations } from '#server/db/migrate.ts';
+export { importPgliteOnce } from '#server/db/embedded/pglite-import.ts';
+export { backupBeforeMigrations, moveFromPglite } from '#server/modules/backups/backups.api.ts';
+export { createLocalHub } from '#server/realtime/hub.ts';
+export { createPgHub } from '#server/realtime/pg-bridge.ts';
+export { processJobs } from '#server/jobs/process-jobs.ts';
+export { createJobRunner } from '#server/jobs/runner.ts';
+export { mailSettingsFromEnv } from '#server/integrations/mail/mail-settings.ts';
+export { loadMailKey } from '#server/integrations/mail/secret-box.ts';
