@@ -224,8 +224,8 @@ export default tseslint.config(
     },
   },
   {
-    // Customer links come from the server's PUBLIC_URL (DECISIONS 23, ADR 053), never from the
-    // address this browser used: usePublicUrl() in src/web/lib/public-url.ts.
+    // Customer links come from the server's PUBLIC_URL (docs/rulings.md ruling 23, ADR 053), never
+    // from the address this browser used: usePublicUrl() in src/web/lib/public-url.ts.
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: TESTS,
     rules: {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// The lint rule that keeps the browser's own address out of customer links (DECISIONS 23,
+// The lint rule that keeps the browser's own address out of customer links (docs/rulings.md ruling 23,
 // ADR 053): the screens that build proposal and tracking links, run through the real lint config.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MESSAGE =

@@ -149,8 +149,8 @@ test.describe('e-mail', () => {
     await expect(dialog.getByTestId('email-preview-subject')).toHaveText('A sua proposta de importação: Audi A4');
     await dialog.getByRole('button', { name: 'Send proposal' }).click();
     await expectToast(page, 'Email queued');
-    // The proposal reached the customer, so the lead is now Quoted (DECISIONS 22): a status change
-    // joins the timeline beside the e-mail.
+    // The proposal reached the customer, so the lead is now Quoted (docs/rulings.md ruling 22): a
+    // status change joins the timeline beside the e-mail.
     const labels = entries(page).getByTestId('timeline-label');
     await expect(labels.filter({ hasText: /^Status Change$/ })).toHaveCount(1);
     const entry = entries(page).filter({ has: page.getByTestId('timeline-label').filter({ hasText: /^Proposal$/ }) });

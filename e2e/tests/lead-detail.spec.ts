@@ -103,7 +103,7 @@ test.describe('lead detail', () => {
     await expect(page.getByTestId('budget-badge')).toHaveText('Budget €24\u00a0999.50');
     await expect(page.getByTestId('vehicle-view')).toContainText('Plug-in hybrid');
 
-    // A budget that is not a number is refused with a message and changes nothing (DECISIONS 24).
+    // A budget that is not a number is refused with a message and changes nothing (docs/rulings.md ruling 24).
     await page.getByRole('button', { name: 'Edit vehicle' }).click();
     await vehicleForm(page).getByLabel('Budget (€)').fill('ask later');
     await expect(vehicleForm(page).getByText('Type a number, e.g. 1234,56 or 1 234.56').first()).toBeVisible();

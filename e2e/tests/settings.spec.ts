@@ -2,8 +2,8 @@ import { deflateSync } from 'node:zlib';
 import { E2E_USERS, api, expect, expectToast, signIn, test } from '../fixtures.ts';
 import { PUBLIC_SETTINGS } from '../public-data.ts';
 
-// Settings (DECISIONS 9): dark mode for everyone; company details for admins, seen by the public
-// site at once. The public fixtures are put back after each test (other specs read them).
+// Settings (docs/rulings.md ruling 9): dark mode for everyone; company details for admins, seen by
+// the public site at once. The public fixtures are put back after each test (other specs read them).
 const { admin, staff } = E2E_USERS;
 
 /** A small opaque PNG, built here so the test needs no image file. */

@@ -80,7 +80,7 @@ test('customer links use PUBLIC_URL when the back office is opened on another ad
       vehiclePrice: '24 500,00',
     },
   );
-  // Creating the proposal did not quote the lead (DECISIONS 22).
+  // Creating the proposal did not quote the lead (docs/rulings.md ruling 22).
   expect((await getLeadViaApi(page, lead.id)).status).toBe('requested');
 
   await page.goto(`/admin/leads/${lead.id}`);

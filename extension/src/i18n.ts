@@ -152,8 +152,8 @@ export const STRINGS: Record<Lang, Strings> = { pt, en };
 export type { Strings };
 
 /**
- * The listing's fuel in the vocabulary's words (DECISIONS 3): a plug-in is 'Híbrido plug-in' /
- * 'Plug-in hybrid' whatever its combustion fuel, never 'Híbrido (gasolina)'.
+ * The listing's fuel in the vocabulary's words (docs/rulings.md ruling 3): a plug-in is 'Híbrido
+ * plug-in' / 'Plug-in hybrid' whatever its combustion fuel, never 'Híbrido (gasolina)'.
  */
 export const fuelLabel = (lang: Lang, fuel: FuelType | null, plugin = false) =>
   plugin ? FUEL_LABELS[lang].plugin_hybrid : fuel ? FUEL_LABELS[lang][fuel] : '—';

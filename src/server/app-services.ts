@@ -130,7 +130,7 @@ export function createServices(deps: {
     outbox,
     settings,
     publicOrigin: publicOrigin(env),
-    // A proposal e-mail accepted for sending quotes the lead (DECISIONS 22, ADR 053).
+    // A proposal e-mail accepted for sending quotes the lead (docs/rulings.md ruling 22, ADR 053).
     proposalSent: (proposalId, user) => proposals.markDelivered(proposalId, 'email', user),
   });
   const leads = createLeadService({

@@ -1,8 +1,8 @@
 /**
- * Numbers as people type them (DECISIONS 24, ADR 052): money and measures accept a decimal comma or
- * point, and spaces, dots or commas between thousands ('180,50', '1 234,56', '1.234,56',
- * '1,234.56', '€ 180'). What can be read two ways for the field is refused with a message, never
- * guessed. Digits move as text, never through a float, so nothing is ever multiplied silently.
+ * Numbers as people type them (docs/rulings.md ruling 24, ADR 052): money and measures accept a
+ * decimal comma or point, and spaces, dots or commas between thousands ('180,50', '1 234,56',
+ * '1.234,56', '1,234.56', '€ 180'). What can be read two ways for the field is refused with a message,
+ * never guessed. Digits move as text, never through a float, so nothing is ever multiplied silently.
  */
 
 export type NumberInputLang = 'en' | 'pt';

@@ -37,7 +37,7 @@ export const inboxItemSchema = z.object({
   subject: z.string().nullable(),
   /** The first lines of the customer's latest e-mail. */
   preview: z.string().nullable(),
-  /** Nobody on staff opened the lead since the customer wrote (DECISIONS 21). */
+  /** Nobody on staff opened the lead since the customer wrote (docs/rulings.md ruling 21). */
   unread: z.boolean(),
   version: z.number(),
 });

@@ -1,7 +1,7 @@
 /**
- * The company mailboxes (DECISIONS 17): connect with Google sign-in or any IMAP/SMTP provider,
- * status with sync health, check now, import a lead by reference. The calls keep the spec's
- * /api/gmail/* names.
+ * The company mailboxes (docs/rulings.md ruling 17): connect with Google sign-in or any IMAP/SMTP
+ * provider, status with sync health, check now, import a lead by reference. The calls keep the
+ * spec's /api/gmail/* names.
  */
 import { z } from 'zod';
 

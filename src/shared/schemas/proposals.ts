@@ -261,7 +261,7 @@ export type ScrapeResponse = z.infer<typeof scrapeResponseSchema>;
 
 /**
  * POST /api/proposals/{id}/delivered: staff copied the proposal's link or shared it on WhatsApp, so
- * the proposal reached the customer (DECISIONS 22, ADR 053). The e-mail path records itself.
+ * the proposal reached the customer (docs/rulings.md ruling 22, ADR 053). The e-mail path records itself.
  */
 export const proposalDeliveredInputSchema = z.object({
   via: z.enum(['link', 'whatsapp'], 'How the proposal was shared must be link or whatsapp'),

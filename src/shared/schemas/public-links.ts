@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { trackingPath } from '#shared/imports/tracking.ts';
 
 /**
- * Customer links (DECISIONS 23, ADR 053): every link a customer receives starts with the server's
- * PUBLIC_URL, never with the address the staff member's browser used. GET /api/public-url.
+ * Customer links (docs/rulings.md ruling 23, ADR 053): every link a customer receives starts with the
+ * server's PUBLIC_URL, never with the address the staff member's browser used. GET /api/public-url.
  */
 export const publicUrlSchema = z.object({ publicUrl: z.string() });
 export type PublicUrl = z.infer<typeof publicUrlSchema>;

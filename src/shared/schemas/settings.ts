@@ -32,7 +32,7 @@ export function toPublicSettings(s: Settings): PublicSettings {
   };
 }
 
-// Settings screen (admins): the company details of DECISIONS 9 and the older proposal site.
+// Settings screen (admins): the company details (docs/rulings.md ruling 9) and the older proposal site.
 
 /** The logo upload: the image itself as the body, checked and re-encoded like a proposal photo. */
 export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

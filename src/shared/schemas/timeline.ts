@@ -46,7 +46,7 @@ export const TIMELINE_EVENTS = [
   'converted_to_import',
   /** A customer's automatic answer (out of office) on a known conversation: a quiet note, not contact (ADR 040). */
   'auto_reply',
-  /** A customer's e-mail moved the lead to Waiting for Us (DECISIONS 21, ADR 058). */
+  /** A customer's e-mail moved the lead to Waiting for Us (docs/rulings.md ruling 21, ADR 058). */
   'customer_replied',
   /** The listing watch saw a quoted car's listing go, or its price or mileage change (ADR 068): not contact. */
   'listing_changed',

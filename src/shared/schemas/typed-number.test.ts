@@ -14,7 +14,7 @@ describe('typedNumberValue', () => {
     expect(amount.parse('')).toBeNull();
   });
 
-  it('leaves ambiguous text refused, never read as a decimal point (DECISIONS 24)', () => {
+  it('leaves ambiguous text refused, never read as a decimal point (docs/rulings.md ruling 24)', () => {
     expect(amount.safeParse('27.450').success).toBe(false);
     expect(amount.safeParse('lots').success).toBe(false);
   });

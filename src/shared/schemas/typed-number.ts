@@ -27,7 +27,7 @@ export function typedNumberValue(rule: NumberInputRule) {
     const t = text(v);
     if (typeof t !== 'string') return t;
     // Only what the parser read becomes a number: refused text ('27.450', ambiguous) stays text for
-    // the schema to refuse, never Number('27.450') = 27.45 (DECISIONS 24).
+    // the schema to refuse, never Number('27.450') = 27.45 (docs/rulings.md ruling 24).
     const read = typeof v !== 'string' || parseNumberInput(v, { ...rule, negative: true, max: undefined }).ok;
     return read ? Number(t) : t;
   };

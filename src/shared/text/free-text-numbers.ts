@@ -169,9 +169,9 @@ export function findPhone(text: string): string | null {
 }
 
 /**
- * A lead reference the message carries (DECISIONS 6): 'Ref: L10042', 'Referência AB12-34',
- * 'reference #X1Y2Z3'. Letters and digits, with at least one digit; never from inside a link or
- * an e-mail address.
+ * A lead reference the message carries (docs/rulings.md ruling 6): 'Ref: L10042', 'Referência
+ * AB12-34', 'reference #X1Y2Z3'. Letters and digits, with at least one digit; never from inside a
+ * link or an e-mail address.
  */
 export function findReference(text: string): string | null {
   const clean = (text.length > READ_MAX ? text.slice(0, READ_MAX) : text)

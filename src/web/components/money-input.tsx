@@ -27,10 +27,10 @@ export type MoneyInputProps = Omit<ComponentProps<'input'>, 'type'> & {
 };
 
 /**
- * The one input for money and measures (DECISIONS 24, ADR 052): a text field that accepts '180,50',
- * '1 234,56', '1.234,56', '1,234.56' or '€ 180', and says under it what it read ('Reads as €180.50')
- * or why it cannot ('could be read two ways'), before anything is saved. It works with
- * react-hook-form's `register` (uncontrolled) or with `value` and `onChange`.
+ * The one input for money and measures (docs/rulings.md ruling 24, ADR 052): a text field that
+ * accepts '180,50', '1 234,56', '1.234,56', '1,234.56' or '€ 180', and says under it what it read
+ * ('Reads as €180.50') or why it cannot ('could be read two ways'), before anything is saved. It
+ * works with react-hook-form's `register` (uncontrolled) or with `value` and `onChange`.
  */
 export function MoneyInput({ rule = MONEY_RULE, unit, lang = 'en', ref, onChange, id, ...props }: MoneyInputProps) {
   const inner = useRef<HTMLInputElement | null>(null);

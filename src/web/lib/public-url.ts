@@ -5,8 +5,8 @@ import { apiRequest } from './api-client.ts';
 export const publicUrlKey = ['/api/public-url'] as const;
 
 /**
- * The address customer links start with, as the server knows it (PUBLIC_URL; DECISIONS 23, ADR 053);
- * undefined while it loads. Customer-facing text never uses the browser's own address.
+ * The address customer links start with, as the server knows it (PUBLIC_URL; docs/rulings.md ruling 23,
+ * ADR 053); undefined while it loads. Customer-facing text never uses the browser's own address.
  */
 export function usePublicUrl(): string | undefined {
   const query = useQuery({

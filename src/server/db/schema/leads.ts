@@ -54,7 +54,10 @@ export const leads = pgTable(
     origin: varchar({ length: 20 }).notNull().default('manual'),
     utmSource: varchar({ length: 100 }),
     assignedTo: integer().references(() => users.id, { onDelete: 'set null' }),
-    /** A customer's e-mail came in that no staff member has opened yet (DECISIONS 21); cleared when staff open the lead. */
+    /**
+     * A customer's e-mail came in that no staff member has opened yet (docs/rulings.md ruling 21);
+     * cleared when staff open the lead.
+     */
     staffUnread: boolean().notNull().default(false),
     /** Inbox (ADR 065): the customer's first e-mail not yet answered; null when nothing waits for us. */
     inboxSince: timestamp({ withTimezone: true }),

@@ -17,7 +17,7 @@ export const within = (column: SQL, r: DayRange) => sql`${column} >= ${startOf(r
 
 /**
  * Leads counted as quoted (ADR 067): a quote reached them (the quoted amount is set when it does,
- * DECISIONS 22), whatever their status became after; converted leads count too.
+ * docs/rulings.md ruling 22), whatever their status became after; converted leads count too.
  */
 const QUOTED = sql`(l.status in ('quoted', 'converted') or l.quoted_amount is not null)`;
 

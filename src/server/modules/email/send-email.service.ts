@@ -45,8 +45,8 @@ export interface StageUpdateImport {
 
 /**
  * Writing to a lead's customer: which mailbox it leaves from (the one the lead wrote to, geral when
- * that one is not connected; DECISIONS 8), the text and HTML parts with the signature, threading
- * under the customer's latest message, and the outbox that sends it.
+ * that one is not connected; docs/rulings.md ruling 8), the text and HTML parts with the signature,
+ * threading under the customer's latest message, and the outbox that sends it.
  */
 export function createSendEmailService(deps: {
   db: Db;
@@ -65,7 +65,7 @@ export function createSendEmailService(deps: {
     return row;
   }
 
-  /** The lead's own mailbox when it can send, else geral (DECISIONS 8). */
+  /** The lead's own mailbox when it can send, else geral (docs/rulings.md ruling 8). */
   function mailboxFor(row: SendContextRow): { account: MailboxAccount; from: string | null } {
     const own = row.emailSource === 'comercial' ? 'comercial' : 'geral';
     if (row.from[own] || own === 'geral') return { account: own, from: row.from[own] };
@@ -157,14 +157,14 @@ export function createSendEmailService(deps: {
         from,
         timeline: { from: fallbackFrom, body: html },
       });
-      // Accepted for sending (the outbox retries until it leaves): the lead is Quoted now (DECISIONS 22).
+      // Accepted for sending (the outbox retries until it leaves): the lead is Quoted now (docs/rulings.md ruling 22).
       if (input.proposalId && sent.status !== 'failed') await deps.proposalSent?.(input.proposalId, user);
       return sent;
     },
 
     /**
-     * The customer's acknowledgement after a quote request (DECISIONS 7): only when geral is
-     * connected, once per request (the lead the request created is its key).
+     * The customer's acknowledgement after a quote request (docs/rulings.md ruling 7): only when
+     * geral is connected, once per request (the lead the request created is its key).
      */
     async acknowledgeQuoteRequest(lead: LeadForEmail): Promise<SendEmailResult | null> {
       if (!lead.email) return null;

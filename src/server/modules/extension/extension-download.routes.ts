@@ -11,8 +11,9 @@ export function packageVersion(root = REPO_ROOT): string {
 }
 
 /**
- * The public header's extension button (DECISIONS 18): a short page in Portuguese on installing the
- * unpacked extension, which starts the download of the zip the build wrote into the web app.
+ * The public header's extension button (docs/rulings.md ruling 18): a short page in Portuguese on
+ * installing the unpacked extension, which starts the download of the zip the build wrote into the
+ * web app.
  */
 export async function extensionDownloadRoutes(app: FastifyInstance, opts: { webRoot: string }) {
   const version = packageVersion();

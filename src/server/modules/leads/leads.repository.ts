@@ -17,7 +17,7 @@ export type NewLeadRow = typeof leads.$inferInsert;
 export function seenBy(userId: number): SQL<boolean> {
   // Written out with qualified names: drizzle leaves columns unqualified in a one-table select,
   // which would bind them to the subqueries' tables.
-  // A customer's e-mail no staff member has opened makes the lead unread for everyone (DECISIONS 21).
+  // A customer's e-mail no staff member has opened makes the lead unread for everyone (docs/rulings.md ruling 21).
   return sql<boolean>`(not "leads"."staff_unread" and (exists (select 1 from user_lead_views v where v.lead_id = "leads"."id" and v.user_id = ${userId})
     or "leads"."created_at" <= coalesce((select u.leads_seen_before from users u where u.id = ${userId}), '-infinity'::timestamptz)))`;
 }

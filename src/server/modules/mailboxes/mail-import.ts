@@ -1,8 +1,8 @@
 /**
- * What one incoming message becomes (DECISIONS 8, ADR 025), in one short transaction: claimed in
- * the ledger first (unique per mailbox and Message-ID, so two instances never both handle it),
- * then a reply in a known thread or from a known sender goes on that lead's timeline, a person
- * writing becomes a new lead, and robots and our own mail are ignored and counted.
+ * What one incoming message becomes (docs/rulings.md ruling 8, ADR 025), in one short transaction:
+ * claimed in the ledger first (unique per mailbox and Message-ID, so two instances never both
+ * handle it), then a reply in a known thread or from a known sender goes on that lead's timeline, a
+ * person writing becomes a new lead, and robots and our own mail are ignored and counted.
  */
 import type { DbOrTx } from '#server/db/client.ts';
 import { markBounced, type BouncedEmail } from '#server/modules/email/email.api.ts';
@@ -41,7 +41,7 @@ export interface ImportResult {
   reference?: string;
   /** The sent e-mail a bounce returned (its sender is told after commit). */
   bounce?: BouncedEmail;
-  /** A customer's e-mail on a known lead (staff are told after commit, DECISIONS 21). */
+  /** A customer's e-mail on a known lead (staff are told after commit, docs/rulings.md ruling 21). */
   replied?: CustomerReply;
 }
 
@@ -56,13 +56,16 @@ export interface CustomerReply {
   movedFrom: LeadStatus | null;
 }
 
-/** Statuses a customer's e-mail moves to Waiting for Us (DECISIONS 21); Requested, Rejected and Converted stay. */
+/**
+ * Statuses a customer's e-mail moves to Waiting for Us (docs/rulings.md ruling 21); Requested,
+ * Rejected and Converted stay.
+ */
 const REPLY_MOVES: readonly LeadStatus[] = ['quoted', 'clarifying', 'contacted'];
 
 /**
- * A customer wrote on a known lead (DECISIONS 21): Quoted, Waiting for Lead and Contacted move to
- * Waiting for Us with a note saying why, and the lead is unread for staff until one opens it. The
- * lateness clock is not moved: the customer's e-mail is not our interaction (ADR 058).
+ * A customer wrote on a known lead (docs/rulings.md ruling 21): Quoted, Waiting for Lead and
+ * Contacted move to Waiting for Us with a note saying why, and the lead is unread for staff until one
+ * opens it. The lateness clock is not moved: the customer's e-mail is not our interaction (ADR 058).
  */
 async function customerReplied(
   tx: DbOrTx,

@@ -1,7 +1,7 @@
 /**
- * The two imports staff start by hand: Import lead by reference (DECISIONS 6) and 'Import anyway
- * as text' on a message the sync could not read (ADR 064). Both import through mail-import.ts and
- * announce what they made like a sync run.
+ * The two imports staff start by hand: Import lead by reference (docs/rulings.md ruling 6) and
+ * 'Import anyway as text' on a message the sync could not read (ADR 064). Both import through
+ * mail-import.ts and announce what they made like a sync run.
  */
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -88,8 +88,8 @@ export function createManualImports(deps: ManualImportDeps) {
 
   return {
     /**
-     * Import lead by reference (DECISIONS 6): searches both mailboxes (last 90 days) for a message
-     * carrying the reference and makes the lead from it, keeping that reference.
+     * Import lead by reference (docs/rulings.md ruling 6): searches both mailboxes (last 90 days)
+     * for a message carrying the reference and makes the lead from it, keeping that reference.
      */
     async importByReference(reference: string): Promise<ImportLeadResult> {
       const ref = reference.trim().toUpperCase();

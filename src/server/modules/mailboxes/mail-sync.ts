@@ -35,7 +35,7 @@ export interface SyncCounts {
   touchedLeads: number[];
   /** Sent e-mails that came back (their senders are told after the run). */
   bounces: BouncedEmail[];
-  /** Customers' e-mails on known leads (staff are told after the run, DECISIONS 21). */
+  /** Customers' e-mails on known leads (staff are told after the run, docs/rulings.md ruling 21). */
   replies: CustomerReply[];
   /** Messages that could not be imported this run (admins are told once, ADR 064). */
   failures: Array<{ from: string | null; subject: string; reason: string }>;

@@ -76,7 +76,8 @@ export function createMailboxAlerts(deps: MailboxAlertsDeps) {
 
     /** Tells who should know about what a run imported (after its transactions committed). */
     async announce(counts: SyncCounts, account: MailAccount): Promise<void> {
-      // A customer's e-mail on a known lead: its owner is told, or all staff when it has none (DECISIONS 21).
+      // A customer's e-mail on a known lead: its owner is told, or all staff when it has none
+      // (docs/rulings.md ruling 21).
       for (const r of counts.replies) {
         const who = r.name || r.reference;
         const subject = `“${r.subject || '(no subject)'}”.`;

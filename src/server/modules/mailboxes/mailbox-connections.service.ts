@@ -1,7 +1,7 @@
 /**
- * The company mailboxes' connections (DECISIONS 17, ADR 025, 070): connect with Google sign-in or
- * IMAP/SMTP, status, disconnect, test; Google access tokens cached in memory. Secrets are sealed
- * with a key outside the database and never leave this service except as a live connection
+ * The company mailboxes' connections (docs/rulings.md ruling 17, ADR 025, 070): connect with Google
+ * sign-in or IMAP/SMTP, status, disconnect, test; Google access tokens cached in memory. Secrets are
+ * sealed with a key outside the database and never leave this service except as a live connection
  * (`getConnection`). The outside world comes in through ports (mail-ports.ts) built in app.ts.
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -122,7 +122,7 @@ describe.skipIf(skipWithoutMailRig())(
       expect(await rows(sql`select * from mailbox_connections where account = 'comercial'`)).toHaveLength(0);
     });
 
-    it('a customer reply comes back to someone: Waiting for Us, unread, owner told, lateness clock unmoved (DECISIONS 21)', async () => {
+    it('a customer reply comes back to someone: Waiting for Us, unread, owner told, lateness clock unmoved (docs/rulings.md ruling 21)', async () => {
       const owner = await t.loginAs('admin');
       const other = await t.loginAs('user');
       const quotedAt = new Date('2020-01-01T00:00:00Z');

@@ -27,7 +27,7 @@ const BMW = {
   imageUrls: [] as string[],
 };
 
-describe('Quoted means sent (DECISIONS 22, ADR 053)', () => {
+describe('Quoted means sent (docs/rulings.md ruling 22, ADR 053)', () => {
   let t: TestApp;
   let cookie: string;
   let userId: number;

@@ -189,7 +189,7 @@ export function createProposalsService(deps: Deps) {
     async create(leadId: number, input: ProposalInputParsed, user: { id: number }): Promise<ProposalWriteResponse> {
       if (!(await leadExists(db, leadId))) throw notFound(LEAD_NOT_FOUND);
       // Creating a proposal leaves the lead's status alone: it is Quoted when the proposal reaches the
-      // customer (markDelivered; DECISIONS 22, ADR 053).
+      // customer (markDelivered; docs/rulings.md ruling 22, ADR 053).
       const result = await save(input, null, (tx, values) =>
         repo.insertProposal(tx, { ...values, publicId: randomUUID(), leadId, createdBy: user.id }),
       );
@@ -200,8 +200,8 @@ export function createProposalsService(deps: Deps) {
 
     /**
      * The proposal reached the customer: its e-mail was sent, or staff copied or shared its link
-     * (DECISIONS 22, ADR 053). A lead not yet quoted becomes Quoted at the proposal's total; a second
-     * delivery changes nothing. Every call is in the audit log (proposal_shared), in one transaction.
+     * (docs/rulings.md ruling 22, ADR 053). A lead not yet quoted becomes Quoted at the proposal's
+     * total; a second delivery changes nothing. Audited (proposal_shared), in one transaction.
      */
     async markDelivered(
       id: number,

@@ -13,7 +13,7 @@ import { deleteOrphanMedia } from '#server/modules/media/media.api.ts';
 
 const INDEX_HTML = `<!doctype html><html lang="pt-PT"><head><title>AutoImport</title></head><body><div id="root"></div></body></html>`;
 
-// Company details (DECISIONS 9) edited by admins in Settings; the public pages read them on every load.
+// Company details (docs/rulings.md ruling 9) edited by admins in Settings; the public pages read them on every load.
 describe('company settings', () => {
   let t: TestApp;
   let cookie: string;

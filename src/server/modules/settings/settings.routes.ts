@@ -30,7 +30,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
     async () => settings.getPublic(),
   );
 
-  // Company details (DECISIONS 9): admins only (ADR 004).
+  // Company details (docs/rulings.md ruling 9): admins only (ADR 004).
   app.get(
     '/api/settings',
     { config: { access: 'admin' }, schema: { response: { 200: companySettingsSchema } } },

@@ -59,7 +59,7 @@ export function AdminSidebar({ user }: { user: User }) {
                   </span>
                 )}
                 <span className="grid min-w-0 leading-tight">
-                  {/* The company's name from its settings (DECISIONS 9), not the product's. */}
+                  {/* The company's name from its settings (docs/rulings.md ruling 9), not the product's. */}
                   <span className="truncate font-semibold" data-testid="sidebar-company-name">
                     {brand?.name ?? '\u00a0'}
                   </span>

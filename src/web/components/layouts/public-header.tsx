@@ -110,8 +110,8 @@ function PhoneMenu({ children }: { children: ReactNode }) {
 }
 
 /**
- * The header's button for the tax-calculator browser extension (DECISIONS 18): it opens the install
- * page, which starts the download of the built zip. Icon only on phones.
+ * The header's button for the tax-calculator browser extension (docs/rulings.md ruling 18): it
+ * opens the install page, which starts the download of the built zip. Icon only on phones.
  */
 export function ExtensionDownloadButton() {
   return (

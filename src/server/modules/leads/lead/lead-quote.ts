@@ -15,7 +15,7 @@ export function isNotYetQuoted(lead: { status: string; quotedAmount: string | nu
   return lead.quotedAmount === null && (NOT_YET_QUOTED_STATUSES as readonly string[]).includes(lead.status);
 }
 
-/** How a proposal reached the customer (DECISIONS 22). */
+/** How a proposal reached the customer (docs/rulings.md ruling 22). */
 export type ProposalDelivery = 'email' | 'link' | 'whatsapp';
 
 const DELIVERED: Record<ProposalDelivery, string> = {
@@ -25,13 +25,13 @@ const DELIVERED: Record<ProposalDelivery, string> = {
 };
 
 /**
- * A proposal that reaches the customer (its e-mail sent, its link copied or shared: DECISIONS 22,
- * ADR 053) on a lead not yet quoted (no quoted amount; requested, clarifying, waiting or contacted)
- * makes it Quoted with the proposal's total as the quoted amount, and says so on the timeline (a
- * Status Change entry by the staff member); staff can change both back on the lead. Creating or
- * editing a proposal does not call this. Runs inside the caller's transaction; a proposal without
- * a total changes nothing; a second delivery changes nothing (idempotent).
- * Answers whether the lead changed (the caller publishes lead_updated either way).
+ * A proposal that reaches the customer (its e-mail sent, its link copied or shared:
+ * docs/rulings.md ruling 22, ADR 053) on a lead not yet quoted (no quoted amount; requested,
+ * clarifying, waiting or contacted) makes it Quoted with the proposal's total as the quoted amount,
+ * and says so on the timeline (a Status Change entry by the staff member); staff can change both
+ * back on the lead. Creating or editing a proposal does not call this. Runs inside the caller's
+ * transaction; a proposal without a total changes nothing; a second delivery changes nothing
+ * (idempotent). Answers whether the lead changed (the caller publishes lead_updated either way).
  */
 export async function quoteLeadFromProposal(
   tx: DbOrTx,

@@ -101,7 +101,7 @@ describe('versions of leads, timeline entries and proposals', () => {
       expect(res.statusCode).toBe(200);
     });
 
-    it('a proposal that reaches the customer quotes the lead: the version moves (DECISIONS 22)', async () => {
+    it('a proposal that reaches the customer quotes the lead: the version moves (docs/rulings.md ruling 22)', async () => {
       const lead = await insertLead(t.database.db, { status: 'requested' });
       const created = await call('POST', `/api/leads/${lead.id}/proposals`, {
         vehicleBrand: 'BMW',

@@ -66,7 +66,7 @@ export async function markLeadSeen(db: DbOrTx, userId: number, leadId: number, n
     on conflict (user_id, lead_id) do update set seen_at = excluded.seen_at
     returning id`);
   const seen = (result as { rows: unknown[] }).rows.length > 0;
-  // A staff member opened it: a customer's e-mail is no longer unread (DECISIONS 21).
+  // A staff member opened it: a customer's e-mail is no longer unread (docs/rulings.md ruling 21).
   if (seen)
     await db
       .update(leads)

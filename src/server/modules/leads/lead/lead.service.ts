@@ -39,7 +39,7 @@ export function createLeadService(deps: {
   notifications: NotificationsService;
   clock: Clock;
   log?: FastifyBaseLogger;
-  /** The customer's acknowledgement after a quote request (DECISIONS 7); the e-mail module queues it. */
+  /** The customer's acknowledgement after a quote request (docs/rulings.md ruling 7); the e-mail module queues it. */
   acknowledge?: (lead: LeadRow) => Promise<unknown>;
 }) {
   const { db, hub, notifications, clock, log } = deps;

@@ -60,7 +60,7 @@ describe('leads list: GET /api/leads, POST /api/leads/mark-all-seen', () => {
       expect(await markAll(other.cookie)).toEqual({ count: 4 });
     });
 
-    it("reads a customer's unopened e-mail too: a second click counts 0 (DECISIONS 21)", async () => {
+    it("reads a customer's unopened e-mail too: a second click counts 0 (docs/rulings.md ruling 21)", async () => {
       const replied = await add({ reference: 'R1', createdAt: hoursAgo(5), staffUnread: true });
       const unread = async () =>
         (await t.database.db.select().from(leads).where(eq(leads.id, replied.id)))[0]!.staffUnread;

@@ -277,8 +277,8 @@ export async function markAllSeen(db: DbOrTx, userId: number, now: Date): Promis
       where id = ${userId}
       returning id
     ),
-    -- A customer's unopened e-mail (DECISIONS 21) is read too: 'Mark all as read' leaves nothing
-    -- unread, as opening the lead would. The count below reads the state before both updates.
+    -- A customer's unopened e-mail (docs/rulings.md ruling 21) is read too: 'Mark all as read' leaves
+    -- nothing unread, as opening the lead would. The count below reads the state before both updates.
     opened as (
       update ${leads} set staff_unread = false
       where ${leads.staffUnread} and ${leads.createdAt} <= ${now.toISOString()}::timestamptz and exists (select 1 from moved)

@@ -45,7 +45,7 @@ function serve(templates: EmailTemplate[] = [PROPOSAL_TEMPLATE]) {
   return stubFetch({
     'GET /api/leads/7/send-email': CONTEXT,
     'GET /api/email-templates': templates,
-    // The link comes from the server's PUBLIC_URL, never the browser's address (DECISIONS 23).
+    // The link comes from the server's PUBLIC_URL, never the browser's address (docs/rulings.md ruling 23).
     'GET /api/public-url': { publicUrl: 'https://www.example.pt' },
     'POST /api/leads/7/send-email': json(
       { outboxId: 5, timelineId: 9, messageId: '<m@autoimport.pt>', status: 'sent', error: null },

@@ -51,7 +51,8 @@ export function ProposalEmailDialog({
   const context = useSendContext(lead.id, open);
   const send = useSendEmail(lead.id);
   const template = templates.data?.find((t) => t.templateId === PROPOSAL_TEMPLATE_ID);
-  // The link in the e-mail starts with the server's PUBLIC_URL, never this browser's address (DECISIONS 23).
+  // The link in the e-mail starts with the server's PUBLIC_URL, never this browser's address
+  // (docs/rulings.md ruling 23).
   const publicUrl = usePublicUrl();
 
   useEffect(() => {

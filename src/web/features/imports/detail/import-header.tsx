@@ -12,7 +12,10 @@ import { ImportStatusBadge } from '../components/import-status-badge.tsx';
 import { vehicleName } from '../list/import-open.ts';
 import { StageControls } from './stage-controls.tsx';
 
-/** Copies the customer's tracking page on PUBLIC_URL (DECISIONS 23): it goes into a WhatsApp message or an e-mail. */
+/**
+ * Copies the customer's tracking page on PUBLIC_URL (docs/rulings.md ruling 23): it goes into a
+ * WhatsApp message or an e-mail.
+ */
 async function copyTrackingLink(publicUrl: string | undefined, publicId: string) {
   try {
     if (!publicUrl) throw new Error('no public address yet');

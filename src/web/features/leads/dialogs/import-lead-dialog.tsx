@@ -19,7 +19,7 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { ApiError, isUnauthorized } from '#web/lib/api-client.ts';
 import { useImportLead } from '../api/mail-check.ts';
 
-/** 'Import Lead by Reference': searches both mailboxes for the e-mail carrying it (DECISIONS 6). */
+/** 'Import Lead by Reference': searches both mailboxes for the e-mail carrying it (docs/rulings.md ruling 6). */
 export function ImportLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useForm<{ reference: string }>({
     resolver: zodResolver(importLeadSchema),

@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 
 /**
  * POST /api/proposals/{id}/delivered: the link was copied or shared, so the proposal reached the
- * customer and a lead not yet quoted becomes Quoted (DECISIONS 22, ADR 053). Idempotent.
+ * customer and a lead not yet quoted becomes Quoted (docs/rulings.md ruling 22, ADR 053). Idempotent.
  */
 export const markProposalDelivered = (id: number, via: ProposalDeliveredInput['via']) =>
   apiRequest<ProposalDelivered>('POST', `/api/proposals/${id}/delivered`, { via });

@@ -76,7 +76,7 @@ export function ProposalsCard({
       toast({ title: 'Error', description: 'Failed to copy the link.', variant: 'destructive' });
       return;
     }
-    // A copied link reaches the customer: the lead is Quoted (DECISIONS 22).
+    // A copied link reaches the customer: the lead is Quoted (docs/rulings.md ruling 22).
     delivered.mutate(
       { id: p.id, via: 'link' },
       { onError: (err) => toastFailure('Failed to record the shared link', err) },

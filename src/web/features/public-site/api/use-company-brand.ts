@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getPublicSettings } from './get-public-settings.ts';
 
 /**
- * The company's name and logo from its settings (DECISIONS 9), for the back office's sidebar:
- * the business's own name, not the product's. Undefined until loaded or when it cannot be.
+ * The company's name and logo from its settings (docs/rulings.md ruling 9), for the back office's
+ * sidebar: the business's own name, not the product's. Undefined until loaded or when it cannot be.
  */
 export function useCompanyBrand(): { name: string; logoUrl: string } | undefined {
   const query = useQuery({

@@ -260,7 +260,10 @@ function CompanyForm({ settings, refetch }: { settings: CompanySettings; refetch
   );
 }
 
-/** The company details of DECISIONS 9 (admins): the public site and proposal pages read them on every load. */
+/**
+ * The company details, edited by admins (docs/rulings.md ruling 9): the public site and proposal
+ * pages read them on every load.
+ */
 export function CompanyDetailsCard() {
   const query = useCompanySettings();
   return (
