@@ -68,4 +68,19 @@ describe('prose rules made checks (eslint.config.mjs)', { timeout: 120_000 }, ()
     expect(await cite('// Retention: 3 days (ADR 030; docs/mail.md, section "Polling").')).toEqual([]);
     expect(await cite('// The document 2 pages of a PDF')).toEqual([]);
   });
+
+  it("a comment citing the specification's rulings fails with where to cite them; docs/rulings.md passes", async () => {
+    const rule = ['local/no-outside-citations'];
+    const cite = (comment: string) => problems('src/shared/phone.ts', `${comment}\nexport const x = 1;\n`, rule);
+    expect(await cite('// Quoted means sent (DECISIONS 22, ADR 053).')).toEqual([
+      "local/no-outside-citations: 'DECISIONS' cites the specification's rulings, which this repository does not hold: cite the ruling as 'docs/rulings.md ruling N' (add its section to docs/rulings.md if it has none), or state the fact itself (ADR 071).",
+    ]);
+    expect(await cite('/** As DECISIONS.md rules for lead references. */')).toEqual([
+      expect.stringMatching(/^local\/no-outside-citations: 'DECISIONS\.md' cites the specification's rulings/),
+    ]);
+    expect(await cite('// Quoted means sent (docs/rulings.md ruling 22, ADR 053).')).toEqual([]);
+    expect(
+      await cite('// Why: docs/decisions/053-quoted-when-sent-and-customer-links.md; two decisions made here.'),
+    ).toEqual([]);
+  });
 });
