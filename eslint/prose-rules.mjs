@@ -18,8 +18,6 @@ export const LONG_DATA_FILES = [
  * grow past its length of that day; split it and delete its line. Never add one.
  */
 export const LONG_FILES_TO_SPLIT = {
-  'bench/run.ts': 702,
-  'src/server/modules/backups/backups.service.ts': 435,
   'bench/reliability/load.ts': 412,
   'bench/leads.ts': 366,
   'src/server/modules/proposals/proposals.service.ts': 358,
@@ -44,25 +42,6 @@ export const ADAPTER_IMPORTERS = [
   'src/server/main-modules.ts',
   'src/server/integrations/**',
 ];
-/**
- * Files that still import an adapter at run time, known when the rule came (ADR 071). Each is to
- * receive it as a port from app.ts instead; delete its line then. Never add one.
- */
-export const ADAPTER_IMPORTS_LEFT = [
-  // The backup engine (driver, files, manifest, restore) is called from the backups module.
-  'src/server/modules/backups/backups.service.ts',
-  'src/server/modules/backups/backup-files.ts',
-  'src/server/modules/backups/migration-backup.ts',
-  'src/server/modules/backups/move-to-postgres.ts',
-  // The send port's final-failure error class and its one-off pass live beside the SMTP adapter.
-  'src/server/modules/email/outbox.service.ts',
-  'src/server/modules/email/outbox-policy.ts',
-  // The listings fetch's error class and photo size limit.
-  'src/server/modules/media/photo-import.ts',
-  'src/server/modules/proposals/listing-watch.service.ts',
-  'src/server/modules/proposals/scrape-vehicle.ts',
-];
-
 /** no-restricted-imports reads groups as .gitignore lines, where a leading '#' starts a comment. */
 const escapeHash = (glob) => glob.replace(/^(!?)#/, '$1\\#');
 
@@ -75,7 +54,7 @@ export const proseRuleBlocks = (tests) => [
   })),
   {
     files: ['src/**/*.{ts,tsx}', 'extension/**/*.{ts,tsx}'],
-    ignores: [...tests, ...ADAPTER_IMPORTERS, ...ADAPTER_IMPORTS_LEFT],
+    ignores: [...tests, ...ADAPTER_IMPORTERS],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

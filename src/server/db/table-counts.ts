@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
+import type { DbOrTx } from './client.ts';
 
 /** Row counts per table of the public schema, plus the migrations applied (ADR 030). */
 export interface TableCounts {
