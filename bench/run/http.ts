@@ -3,17 +3,8 @@
 import { makeTempDir, removeTempDir } from '../lib/cleanup.ts';
 import { measure, type LoadResult } from '../lib/load.ts';
 import { freshDatabase } from '../lib/pg.ts';
-import {
-  inspectServerProcess,
-  readMemory,
-  signIn,
-  spawnApp,
-  spawnReference,
-  waitFor200,
-  type Backend,
-  type Memory,
-  type ProcessInfo,
-} from '../lib/server.ts';
+import { signIn, spawnApp, spawnReference, waitFor200, type Backend } from '../lib/server.ts';
+import { inspectServerProcess, readMemory, type Memory, type ProcessInfo } from '../lib/process-info.ts';
 import { fmt } from '../lib/table.ts';
 import {
   attempt,

@@ -1,16 +1,8 @@
 // (c) Memory: VmRSS of the server process 5 s after start, and after the HTTP load (bench/run.ts).
 import { makeTempDir, removeTempDir } from '../lib/cleanup.ts';
 import { measure, type LoadResult } from '../lib/load.ts';
-import {
-  inspectServerProcess,
-  readMemory,
-  signIn,
-  sleep,
-  spawnApp,
-  waitFor200,
-  type Memory,
-  type ProcessInfo,
-} from '../lib/server.ts';
+import { signIn, sleep, spawnApp, waitFor200 } from '../lib/server.ts';
+import { inspectServerProcess, readMemory, type Memory, type ProcessInfo } from '../lib/process-info.ts';
 import { fmt } from '../lib/table.ts';
 import {
   attempt,
