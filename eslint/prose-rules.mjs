@@ -22,7 +22,6 @@ export const LONG_FILES_TO_SPLIT = {
   'src/server/db/seed/demo-leads.ts': 356,
   'src/server/modules/extension/extension.routes.test.ts': 335,
   'src/server/db/seed/seed-demo.ts': 307,
-  'e2e/public-data.ts': 306,
 };
 
 /**
