@@ -19,9 +19,7 @@ export const LONG_DATA_FILES = [
  */
 export const LONG_FILES_TO_SPLIT = {
   'src/server/modules/proposals/proposals.service.ts': 358,
-  'src/server/db/seed/demo-leads.ts': 356,
   'src/server/modules/extension/extension.routes.test.ts': 335,
-  'src/server/db/seed/seed-demo.ts': 307,
 };
 
 /**
