@@ -1,3 +1,5 @@
+// Row counts of a database, as a backup's manifest records them: the backup drivers count inside
+// their snapshot (integrations/backup), the backups module checks a restore against them.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 
