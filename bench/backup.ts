@@ -17,6 +17,7 @@ import { systemClock } from '#server/lib/clock.ts';
 import { createLocalHub } from '#server/realtime/hub.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { createBackupsService } from '#server/modules/backups/backups.service.ts';
+import { createBackupDriver } from '#server/integrations/backup/driver.ts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, db: { type: 'string' } } });
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -57,6 +58,7 @@ for (const set of ['demo', '100k'] as const) {
         clock: systemClock,
         audit: createAuditService({ db: database.db }),
         backupDir: path.join(dir, 'backups'),
+        driver: () => createBackupDriver(database),
       });
       const b0 = performance.now();
       const b = await backups.create('manual');

@@ -17,7 +17,8 @@ import autocannon from 'autocannon';
 import { cleanupAll, installCleanupHandlers, makeTempDir, removeTempDir } from './lib/cleanup.ts';
 import { cpuWindow } from './lib/cpu.ts';
 import { freshDatabase } from './lib/pg.ts';
-import { appDir, readMemory, repoRoot, sleep, spawnApp, waitFor200, type Backend } from './lib/server.ts';
+import { readMemory } from './lib/process-info.ts';
+import { appDir, repoRoot, sleep, spawnApp, waitFor200, type Backend } from './lib/server.ts';
 import { fmt, table } from './lib/table.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 200);

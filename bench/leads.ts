@@ -5,11 +5,11 @@
 // serialisation; no socket): p50 / p99 over BENCH_LEADS_REQUESTS sequential requests per case.
 // Targets: list, search and the pipeline board p99 <= 30 ms, detail p99 <= 15 ms. BENCH_LEADS_EXPLAIN=1 prints the
 // plan (EXPLAIN ANALYZE) of every leads query of each case. Writes bench/results/leads-<time>.json.
+// The cases and how one is measured: bench/leads-cases.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { openDb, type Database } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
@@ -17,54 +17,17 @@ import { seedBench } from '#server/db/seed/seed-bench.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { createLocalHub } from '#server/realtime/hub.ts';
 import { insertUser } from '#server/modules/users/users.repository.ts';
-import { machineCpu } from './lib/cpu.ts';
 import { cleanupAll, installCleanupHandlers, makeTempDir, removeTempDir } from './lib/cleanup.ts';
 import { freshDatabase, serverVersion } from './lib/pg.ts';
 import { fmt, table } from './lib/table.ts';
-import { captureQueries, explainAll, type CapturedQuery } from './lib/explain.ts';
+import { DEFAULT_VIEW, leadsCases, measureCase, REQUESTS, WARMUP, type CaseResult } from './leads-cases.ts';
 import { queryLog } from './lib/query-log.ts';
 
 const COUNT = Number(process.env.BENCH_LEADS_COUNT ?? 100_000);
-const REQUESTS = Number(process.env.BENCH_LEADS_REQUESTS ?? 200);
-const WARMUP = 20;
-const EXPLAIN = process.env.BENCH_LEADS_EXPLAIN === '1';
 /** 0: measure straight after the bulk insert, before any VACUUM / ANALYZE (planner without statistics). */
 const MAINTENANCE = process.env.BENCH_LEADS_MAINTENANCE !== '0';
 const NOW = new Date('2026-11-20T12:00:00Z');
-/** p99 targets; 'info' cases are measured without one. */
-const TARGET_MS = { list: 30, detail: 15, info: null } as const;
 const PASSWORD = 'Bench1234';
-
-const DEFAULT_VIEW = 'status=requested,quoted,clarifying,waiting,contacted&source=geral,comercial';
-
-interface Case {
-  name: string;
-  kind: keyof typeof TARGET_MS;
-  /** The URL of request `i` (0-based), or null when the case runs outside HTTP. */
-  url: (i: number) => string;
-}
-
-interface CaseResult {
-  name: string;
-  p50: number;
-  p99: number;
-  max: number;
-  mean: number;
-  target: number | null;
-  pass: boolean;
-  sample: string;
-  /**
-   * CPU of every other process during the measurement, % of one core: other people's work on a
-   * shared machine, plus (PostgreSQL runs) the database server's own backend.
-   */
-  otherCpuPct: number;
-  /** Hypervisor steal during the measurement, % of one core: CPU time our virtual machine did not get. */
-  stealPct: number;
-  explain?: string[];
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function openBackend(
   kind: 'embedded' | 'postgres',
@@ -93,35 +56,6 @@ async function openBackend(
       await fresh.drop();
     },
   };
-}
-
-/** CPU of every process but this one, and hypervisor steal, over a window: % of one core. */
-function otherCpuWindow(): () => { otherPct: number; stealPct: number } {
-  const t0 = performance.now();
-  const machine0 = machineCpu();
-  const self0 = process.cpuUsage();
-  return () => {
-    const wallS = (performance.now() - t0) / 1000;
-    const self = process.cpuUsage(self0);
-    const machine = machineCpu();
-    const otherS = Math.max(0, machine.processes - machine0.processes - (self.user + self.system) / 1e6);
-    return { otherPct: (100 * otherS) / wallS, stealPct: (100 * (machine.steal - machine0.steal)) / wallS };
-  };
-}
-
-async function timeCase(app: FastifyInstance, cookie: string, c: Case): Promise<number[]> {
-  const run = async (i: number) => {
-    const started = performance.now();
-    const res = await app.inject({ method: 'GET', url: c.url(i), headers: { cookie } });
-    const ms = performance.now() - started;
-    if (res.statusCode !== 200)
-      throw new Error(`${c.name}: ${c.url(i)} answered ${res.statusCode} ${res.body.slice(0, 300)}`);
-    return ms;
-  };
-  for (let i = 0; i < WARMUP; i++) await run(i);
-  const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) times.push(await run(i));
-  return times;
 }
 
 async function benchBackend(kind: 'embedded' | 'postgres') {
@@ -195,94 +129,13 @@ async function benchBackend(kind: 'embedded' | 'postgres') {
           rows: { reference: string }[];
         }
       ).rows[0]!.reference;
-      const hasDetailRoute = app.hasRoute({ method: 'GET', url: '/api/leads/:id' });
 
-      const cases: Case[] = [
-        { name: 'list: default view, first page', kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}` },
-        {
-          name: 'list: default view, page 21 (cursor)',
-          kind: 'list',
-          url: () => `/api/leads?${DEFAULT_VIEW}&cursor=${deepCursor}`,
-        },
-        {
-          name: "search: surname 'silva', default filters",
-          kind: 'list',
-          url: () => `/api/leads?${DEFAULT_VIEW}&search=silva`,
-        },
-        {
-          name: "search: make 'bmw', default filters",
-          kind: 'list',
-          url: () => `/api/leads?${DEFAULT_VIEW}&search=bmw`,
-        },
-        {
-          name: 'search: a reference, default filters',
-          kind: 'list',
-          url: () => `/api/leads?${DEFAULT_VIEW}&search=${reference}`,
-        },
-        { name: 'list: late only, default filters', kind: 'list', url: () => `/api/leads?${DEFAULT_VIEW}&late=true` },
-        // Under three characters the trigram index cannot help: a scan of every lead, shown for the record.
-        {
-          name: "search: two letters 'si', default filters",
-          kind: 'info',
-          url: () => `/api/leads?${DEFAULT_VIEW}&search=si`,
-        },
-        { name: 'detail: GET /api/leads/{id}', kind: 'detail', url: (i) => `/api/leads/${ids[i % ids.length]}` },
-        // The pipeline board (ADR 066): column counts and totals, and one column's first page of cards.
-        { name: 'board: totals, default view', kind: 'list', url: () => `/api/leads/board?${DEFAULT_VIEW}` },
-        {
-          name: "board: totals, search 'bmw'",
-          kind: 'list',
-          url: () => `/api/leads/board?${DEFAULT_VIEW}&search=bmw`,
-        },
-        {
-          name: 'board: Quoted column, first page',
-          kind: 'list',
-          url: () => `/api/leads?status=quoted&source=geral,comercial`,
-        },
-      ];
+      const cases = leadsCases({ deepCursor, ids, reference });
 
       const results: CaseResult[] = [];
       for (const c of cases) {
-        let explain: string[] | undefined;
-        if (c.kind === 'detail' && !hasDetailRoute) {
-          console.log(`SKIP  ${c.name}: the app has no GET /api/leads/:id route`);
-          continue;
-        }
-        const window = otherCpuWindow();
-        const times = await timeCase(app, cookie, c);
-        const cpu = window();
-        const otherCpuPct = Math.round(cpu.otherPct);
-        const stealPct = Math.round(cpu.stealPct);
-        if (EXPLAIN) {
-          const captured: CapturedQuery[] = await captureQueries(() =>
-            app.inject({ method: 'GET', url: c.url(0), headers: { cookie } }),
-          );
-          explain = await explainAll(
-            database,
-            captured.filter((q) => /"leads"/.test(q.sql)),
-          );
-        }
-        const sorted = [...times].sort((a, b) => a - b);
-        const target = TARGET_MS[c.kind];
-        const p99 = percentile(sorted, 99);
-        const r: CaseResult = {
-          name: c.name,
-          p50: percentile(sorted, 50),
-          p99,
-          max: sorted.at(-1)!,
-          mean: times.reduce((a, b) => a + b, 0) / times.length,
-          target,
-          pass: target === null || p99 <= target,
-          sample: c.url(0),
-          otherCpuPct,
-          stealPct,
-          explain,
-        };
-        results.push(r);
-        console.log(
-          `${target === null ? 'INFO' : r.pass ? 'PASS' : 'FAIL'}  ${c.name}: p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(p99, 1)} ms${target === null ? '' : ` (target ${target} ms)`}, other processes ${otherCpuPct}%, steal ${stealPct}% of a core`,
-        );
-        if (explain) for (const plan of explain) console.log(plan.replace(/^/gm, '    '));
+        const r = await measureCase(app, database, cookie, c);
+        if (r) results.push(r);
       }
 
       // The CSV of the whole table once: time and memory of the batched export.

@@ -14,27 +14,11 @@ export const LONG_DATA_FILES = [
 ];
 
 /**
- * Files over the limit when the rule came that are not split yet (issue 34 is open): each may not
- * grow past its length of that day; split it and delete its line. Never add one.
- */
-export const LONG_FILES_TO_SPLIT = {
-  'bench/run.ts': 702,
-  'src/server/modules/backups/backups.service.ts': 435,
-  'bench/reliability/load.ts': 412,
-  'bench/leads.ts': 366,
-  'src/server/modules/proposals/proposals.service.ts': 358,
-  'src/server/db/seed/demo-leads.ts': 356,
-  'src/server/modules/extension/extension.routes.test.ts': 335,
-  'bench/lib/server.ts': 317,
-  'src/server/db/seed/seed-demo.ts': 307,
-  'e2e/public-data.ts': 306,
-};
-
-/**
  * Adapters (src/server/integrations/**) are built in the composition root and handed to services
- * as ports (src/server/integrations/README.md, ADR 071): only app.ts (with app-services.ts and app-routes.ts), main.ts (with main-modules.ts,
- * its half loaded after the database starts) and the integrations themselves import them at run
- * time; a module may import the types of a port. Tests, benches, e2e and scripts may use them.
+ * as ports (src/server/integrations/README.md, ADR 071): only app.ts (with app-services.ts and
+ * app-routes.ts), main.ts (with main-modules.ts, its half loaded after the database starts) and the
+ * integrations themselves import them at run time; a module may import the types of a port. Tests,
+ * benches, e2e and scripts may use them. No file is excepted.
  */
 export const ADAPTER_IMPORTERS = [
   'src/server/app.ts',
@@ -44,24 +28,6 @@ export const ADAPTER_IMPORTERS = [
   'src/server/main-modules.ts',
   'src/server/integrations/**',
 ];
-/**
- * Files that still import an adapter at run time, known when the rule came (ADR 071). Each is to
- * receive it as a port from app.ts instead; delete its line then. Never add one.
- */
-export const ADAPTER_IMPORTS_LEFT = [
-  // The backup engine (driver, files, manifest, restore) is called from the backups module.
-  'src/server/modules/backups/backups.service.ts',
-  'src/server/modules/backups/backup-files.ts',
-  'src/server/modules/backups/migration-backup.ts',
-  'src/server/modules/backups/move-to-postgres.ts',
-  // The send port's final-failure error class and its one-off pass live beside the SMTP adapter.
-  'src/server/modules/email/outbox.service.ts',
-  'src/server/modules/email/outbox-policy.ts',
-  // The listings fetch's error class and photo size limit.
-  'src/server/modules/media/photo-import.ts',
-  'src/server/modules/proposals/listing-watch.service.ts',
-  'src/server/modules/proposals/scrape-vehicle.ts',
-];
 
 /** no-restricted-imports reads groups as .gitignore lines, where a leading '#' starts a comment. */
 const escapeHash = (glob) => glob.replace(/^(!?)#/, '$1\\#');
@@ -69,13 +35,9 @@ const escapeHash = (glob) => glob.replace(/^(!?)#/, '$1\\#');
 /** The blocks, after the one that turns local/file-length on; `tests` are the test file globs. */
 export const proseRuleBlocks = (tests) => [
   { files: LONG_DATA_FILES, rules: { 'local/file-length': 'off' } },
-  ...Object.entries(LONG_FILES_TO_SPLIT).map(([file, max]) => ({
-    files: [file],
-    rules: { 'local/file-length': ['error', { max }] },
-  })),
   {
     files: ['src/**/*.{ts,tsx}', 'extension/**/*.{ts,tsx}'],
-    ignores: [...tests, ...ADAPTER_IMPORTERS, ...ADAPTER_IMPORTS_LEFT],
+    ignores: [...tests, ...ADAPTER_IMPORTERS],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

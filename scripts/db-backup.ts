@@ -15,6 +15,7 @@ import { createPgHub } from '#server/realtime/pg-bridge.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { createBackupsService } from '#server/modules/backups/backups.service.ts';
+import { createBackupDriver } from '#server/integrations/backup/driver.ts';
 import { fileSha256, recordedSha256Beside } from './lib/backup-cli.ts';
 
 const [command, file] = process.argv.slice(2);
@@ -36,6 +37,7 @@ const backups = createBackupsService({
   log,
   backupDir: env.BACKUP_DIR,
   copyDir: env.BACKUP_COPY_DIR ?? null,
+  driver: () => createBackupDriver(database),
 });
 const actor = { username: `cli:${process.env.USER ?? 'unknown'}` };
 try {

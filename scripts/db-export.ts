@@ -8,7 +8,7 @@ import path from 'node:path';
 import { openDb } from '#server/db/client.ts';
 import { loadEnv } from '#server/env.ts';
 import { openLogicalDriver } from '#server/integrations/backup/logical-driver.ts';
-import { moveLogically } from '#server/modules/backups/move-to-postgres.ts';
+import { moveLogically } from '#server/integrations/backup/move-to-postgres.ts';
 
 const [command, arg] = process.argv.slice(2);
 const env = loadEnv({ ...process.env, DATABASE_URL: undefined });

@@ -1,7 +1,8 @@
 // Fills a database with a living demo business: npm run db:seed [-- --force | --force-real-data]
 import { sql } from 'drizzle-orm';
 import { openMigratedDbFromEnv } from '#server/db/seed/open-from-env.ts';
-import { DEMO_PASSWORD, DEMO_USERS, LeadsExistError, RealDataError, seedDemo } from '#server/db/seed/seed-demo.ts';
+import { DEMO_PASSWORD, DEMO_USERS, LeadsExistError, RealDataError } from '#server/db/seed/real-data.ts';
+import { seedDemo } from '#server/db/seed/seed-demo.ts';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== '--force' && a !== '--force-real-data');

@@ -2,7 +2,7 @@
 // load). It has no latency target: the 200-client closed-loop p99 was withdrawn (ADR 047).
 import type { Spawned } from '../lib/server.ts';
 import { createClient, json } from './http-client.ts';
-import type { Acknowledged } from './load.ts';
+import type { Acknowledged } from './load-calls.ts';
 
 /** The acknowledged writes the database does not have: quote requests in the export CSV, entries in their lead's timeline. */
 export async function findMissingWrites(

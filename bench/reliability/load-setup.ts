@@ -2,7 +2,7 @@
 import type { Spawned } from '../lib/server.ts';
 import { STAFF } from './app-server.ts';
 import { createClient, json, login } from './http-client.ts';
-import type { LoadSetup } from './load.ts';
+import type { LoadSetup } from './load-calls.ts';
 
 const SEED_NAMES = ['Silva', 'Santos', 'Ferreira', 'Pereira', 'Oliveira', 'Costa', 'Rodrigues', 'Martins'];
 const SEED_CARS = [

@@ -4,148 +4,28 @@
 // search, detail, timeline entries). Every answer other than 2xx or a rate limit's 429 is an error;
 // every acknowledged write (a quote request answered 200, a timeline entry answered 201) is looked
 // for afterwards through the API, as the crash part does.
+// The calls and their mix are in load-calls.ts, the figures a run reports in load-figures.ts.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import pg from 'pg';
 import { cpuSeconds } from '../lib/cpu.ts';
 import type { Spawned } from '../lib/server.ts';
-import { createClient, json, type Answer, type Client } from './http-client.ts';
-
-export const CALL_KINDS = ['list', 'search', 'detail', 'timeline', 'quote', 'isv'] as const;
-export type CallKind = (typeof CALL_KINDS)[number];
-
-/** Share of each call in the mix, out of 100: the back office reads most, the public site writes. */
-export const MIX: Record<CallKind, number> = { list: 25, search: 20, detail: 20, timeline: 15, quote: 10, isv: 10 };
-
-/** Labels for reports: what each kind calls. */
-export const CALL_LABELS: Record<CallKind, string> = {
-  list: 'GET /api/leads?limit=50',
-  search: 'GET /api/leads?search=…&limit=50',
-  detail: 'GET /api/leads/{id}',
-  timeline: 'POST /api/leads/{id}/timeline',
-  quote: 'POST /api/contact-form',
-  isv: 'POST /api/isv/simulate',
-};
+import { createClient, type Answer } from './http-client.ts';
+import { CALL_KINDS, createCaller, pickKind, type Acknowledged, type CallKind, type LoadSetup } from './load-calls.ts';
+import {
+  backendCpu,
+  callFigures,
+  percentile,
+  round1,
+  type CallFigures,
+  type LoadError,
+  type LoadRun,
+} from './load-figures.ts';
 
 /**
  * RELIABILITY_LOAD_SAMPLES=file writes every answered call of a run as [kind, sent at (s), ms]: a
  * stall shows as the second whose calls took longest (bench/README.md, "Stalls under many clients").
  */
 const SAMPLES_FILE = process.env.RELIABILITY_LOAD_SAMPLES;
-
-/** A call unanswered this long counts as an error (slow answers show in the percentiles; this catches hangs). */
-const CALL_TIMEOUT_MS = 60_000;
-
-export interface CallFigures {
-  /** Calls sent (answered or not). */
-  calls: number;
-  /** Answered 2xx. */
-  ok: number;
-  /** Answered 429 by a per-address rate limit. */
-  rateLimited: number;
-  /** Anything else: another status, a dropped connection, a timeout. */
-  errors: number;
-  callsPerSecond: number;
-  /** Over the answered calls, in milliseconds. */
-  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
-}
-
-export interface LoadError {
-  kind: CallKind;
-  server: number;
-  status: number | 'connection error';
-  detail: string;
-}
-
-export interface LoadSetup {
-  /** Staff session cookies (admin and role user, alternating); sessions live in the database, so any instance accepts them. */
-  cookies: string[];
-  /** Leads created before the load: detail reads and timeline writes go to them. */
-  leadIds: number[];
-}
-
-export interface Acknowledged {
-  quotes: { email: string; server: number }[];
-  timeline: { id: number; leadId: number; server: number }[];
-}
-
-export interface LoadRun {
-  clients: number;
-  servers: number;
-  seconds: number;
-  calls: number;
-  callsPerSecond: number;
-  perKind: Record<CallKind, CallFigures>;
-  callsPerServer: number[];
-  errors: number;
-  rateLimited: number;
-  /** The first errors, for the message of a failing test. */
-  errorSamples: LoadError[];
-  /** Opening the clients' connections before the measured run: how long it took, and the slowest one. */
-  connecting: { seconds: number; slowestMs: number };
-  /**
-   * The same load for `seconds` before the measured run (a server's first seconds under load run
-   * cold code): its calls count for errors and acknowledged writes, not for the figures above.
-   */
-  warmup: { seconds: number; calls: number; errors: number; p99Ms: number; maxMs: number };
-  /** The 10 slowest calls: when they were sent (s into the run) and which call of their client they were. */
-  slowest: { kind: CallKind; ms: number; sentAtS: number; client: number; nthOfClient: number }[];
-  acknowledged: Acknowledged;
-  /** CPU of each server process during the load, % of one core, and its CPU time per call (µs). */
-  serverCpu: { pct: number; perCallUs: number }[];
-  /**
-   * PostgreSQL only (with `databaseUrl`): CPU of the database's server processes serving this
-   * database during the load, % of one core, and per call (µs), over all instances.
-   */
-  databaseCpu?: { pct: number; perCallUs: number; backends: number };
-  /** CPU of this process (the clients), % of one core. */
-  clientCpuPct: number;
-  loadAverage: { before: number[]; after: number[] };
-}
-
-/** Search terms: names and cars of seeded leads, the quote requests' name, a phone fragment, no match. */
-const SEARCH_TERMS = ['Silva', 'golf', 'Ferr', 'Load Quote', '912', 'Tesla', 'nothing-matches-this', 'costa'];
-
-const ISV_BODIES = [
-  { fuel: 'petrol', engineCc: 1498, co2: 130, co2Cycle: 'wltp', firstRegistration: '2019-05-10', price: 18_500 },
-  { fuel: 'diesel', engineCc: 1995, co2: 120, co2Cycle: 'nedc', firstRegistration: '2016-03-01' },
-  { fuel: 'electric', firstRegistration: '2021-09-15', price: 32_000 },
-  { fuel: 'petrol', engineCc: 1998, co2: 35, hybrid: 'plugin', electricRangeKm: 60, firstRegistration: null },
-  { fuel: 'lpg', engineCc: 999, co2: 110, registrationCountry: 'non_eu', firstRegistration: '2020-01-20' },
-];
-
-const quoteBody = (email: string, n: number) => ({
-  name: 'Load Quote',
-  email,
-  phone: `+351 92${String(n % 10_000_000).padStart(7, '0')}`,
-  vehicleChoice: 'brand_model',
-  vehicleLink: '',
-  brand: 'Peugeot',
-  model: '308',
-  budget: '18.000',
-  year: '2020',
-  mileage: '60 000',
-  transmission: 'manual',
-  fuelType: 'gasoleo',
-  honeypot: '',
-  formDuration: 9100,
-});
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
-function pickKind(rnd: number): CallKind {
-  let acc = 0;
-  for (const kind of CALL_KINDS) {
-    acc += MIX[kind];
-    if (rnd * 100 < acc) return kind;
-  }
-  return 'list';
-}
 
 /**
  * `clients` clients for `seconds` seconds, spread over `servers` in turn; a tag in the quote
@@ -163,55 +43,7 @@ export async function runLoad(
   const callsPerServer = servers.map(() => 0);
   const errorSamples: LoadError[] = [];
   const acknowledged: Acknowledged = { quotes: [], timeline: [] };
-  let quoteCounter = 0;
-
-  const send = async (client: Client, c: number, server: number, kind: CallKind): Promise<Answer> => {
-    const cookie = setup.cookies[c % setup.cookies.length]!;
-    const timeoutMs = CALL_TIMEOUT_MS;
-    // Each client is one address (X-Forwarded-For is trusted from loopback); each quote request
-    // comes from an address of its own, as from different visitors (the form allows 10 an hour each).
-    const ip = `10.1.${(c >> 8) & 255}.${c & 255}`;
-    const lead = () => setup.leadIds[Math.floor(Math.random() * setup.leadIds.length)]!;
-    switch (kind) {
-      case 'list':
-        return json(client, 'GET', '/api/leads?limit=50', undefined, { cookie, ip, timeoutMs });
-      case 'search': {
-        const term = SEARCH_TERMS[Math.floor(Math.random() * SEARCH_TERMS.length)]!;
-        return json(client, 'GET', `/api/leads?search=${encodeURIComponent(term)}&limit=50`, undefined, {
-          cookie,
-          ip,
-          timeoutMs,
-        });
-      }
-      case 'detail':
-        return json(client, 'GET', `/api/leads/${lead()}`, undefined, { cookie, ip, timeoutMs });
-      case 'timeline': {
-        const leadId = lead();
-        const res = await json(
-          client,
-          'POST',
-          `/api/leads/${leadId}/timeline`,
-          { type: 'call', title: `Load call ${opts.tag}`, description: `client ${c} on server ${server}` },
-          { cookie, ip, timeoutMs },
-        );
-        if (res.status === 201) acknowledged.timeline.push({ id: (res.json() as { id: number }).id, leadId, server });
-        return res;
-      }
-      case 'quote': {
-        quoteCounter += 1;
-        const n = quoteCounter;
-        const email = `load-${opts.tag}-${n}@example.pt`;
-        const res = await json(client, 'POST', '/api/contact-form', quoteBody(email, n), {
-          ip: `172.${16 + ((n >> 16) & 15)}.${(n >> 8) & 255}.${n & 255}`,
-          timeoutMs,
-        });
-        if (res.status === 200) acknowledged.quotes.push({ email, server });
-        return res;
-      }
-      case 'isv':
-        return json(client, 'POST', '/api/isv/simulate', ISV_BODIES[c % ISV_BODIES.length], { ip, timeoutMs });
-    }
-  };
+  const send = createCaller(setup, opts.tag, acknowledged);
 
   // Every client opens its connection first (one GET /api/health each, all at once), then the
   // measured run starts: its figures are the steady state, the opening is reported apart.
@@ -337,22 +169,7 @@ export async function runLoad(
     };
   }
   const perKind = Object.fromEntries(
-    CALL_KINDS.map((kind) => {
-      const sorted = latencies[kind].sort((a, b) => a - b);
-      const mean = sorted.reduce((s, v) => s + v, 0) / (sorted.length || 1);
-      const figures: CallFigures = {
-        ...counts[kind],
-        callsPerSecond: round1(counts[kind].calls / wallS),
-        latencyMs: {
-          p50: round1(percentile(sorted, 50)),
-          p90: round1(percentile(sorted, 90)),
-          p99: round1(percentile(sorted, 99)),
-          max: round1(sorted.at(-1) ?? NaN),
-          mean: round1(mean),
-        },
-      };
-      return [kind, figures];
-    }),
+    CALL_KINDS.map((kind) => [kind, callFigures(counts[kind], latencies[kind], wallS)]),
   ) as Record<CallKind, CallFigures>;
   const calls = CALL_KINDS.reduce((s, k) => s + counts[k].calls, 0);
   return {
@@ -387,26 +204,4 @@ export async function runLoad(
     clientCpuPct: round1((100 * (self.user + self.system)) / 1e6 / wallS),
     loadAverage: { before: loadBefore, after: os.loadavg().map((n) => +n.toFixed(2)) },
   };
-}
-
-/** CPU seconds so far of each PostgreSQL server process serving the database (its sessions), by pid. */
-async function backendCpu(databaseUrl: string): Promise<Map<number, number>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    );
-    const cpu = new Map<number, number>();
-    for (const { pid } of rows) {
-      try {
-        cpu.set(pid, cpuSeconds(pid));
-      } catch {
-        /* ended meanwhile, or PostgreSQL runs on another machine */
-      }
-    }
-    return cpu;
-  } finally {
-    await client.end();
-  }
 }

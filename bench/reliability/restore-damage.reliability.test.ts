@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readContainer, writeContainer } from '#server/integrations/backup/container.ts';
+import { readContainer, writeContainer } from '#server/modules/backups/container.ts';
 import { stopChild } from '../lib/cleanup.ts';
 import { prepareBackend, STAFF, startServer, type PreparedBackend } from './app-server.ts';
 import { createClient, login } from './http-client.ts';

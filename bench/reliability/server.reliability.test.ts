@@ -4,7 +4,9 @@ import { prepareBackend, STAFF, startServer, type PreparedBackend } from './app-
 import { crashRounds } from './crash.ts';
 import { fuzzServer } from './fuzz.ts';
 import { createClient, login } from './http-client.ts';
-import { CALL_KINDS, CALL_LABELS, runLoad, type LoadRun } from './load.ts';
+import { CALL_KINDS, CALL_LABELS } from './load-calls.ts';
+import type { LoadRun } from './load-figures.ts';
+import { runLoad } from './load.ts';
 import { prepareLoad } from './load-setup.ts';
 import { findMissingWrites } from './load-checks.ts';
 import { backendsToRun, FULL, LOAD, report } from './suite.ts';

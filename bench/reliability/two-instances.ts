@@ -9,7 +9,8 @@ import { stopChild } from '../lib/cleanup.ts';
 import { spawnApp, waitFor200, type Spawned } from '../lib/server.ts';
 import { SERVER_ENV, type PreparedBackend } from './app-server.ts';
 import { createClient, json } from './http-client.ts';
-import { runLoad, type LoadRun } from './load.ts';
+import type { LoadRun } from './load-figures.ts';
+import { runLoad } from './load.ts';
 import { prepareLoad } from './load-setup.ts';
 import { findMissingWrites } from './load-checks.ts';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
-export { fileSha256 } from '#server/integrations/backup/files.ts';
+export { fileSha256 } from '#server/modules/backups/durable-files.ts';
 
 /** The sha256 in `<file>.sha256`, or null when there is none. */
 export async function recordedSha256Beside(file: string): Promise<string | null> {

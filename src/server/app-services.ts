@@ -40,6 +40,7 @@ import { createTemplatesService } from '#server/modules/email/templates.service.
 import { createUsersService } from '#server/modules/users/users.service.ts';
 import type { MailSettings } from '#server/integrations/mail/mail-settings.ts';
 import { createMailAdapters } from '#server/integrations/mail/mail-adapters.ts';
+import { createBackupDriver } from '#server/integrations/backup/driver.ts';
 import { createMailboxAlerts } from '#server/modules/mailboxes/mailbox-alerts.ts';
 import { createMailboxConnectionsService } from '#server/modules/mailboxes/mailbox-connections.service.ts';
 import { createMailboxSyncService } from '#server/modules/mailboxes/mailbox-sync.service.ts';
@@ -191,6 +192,7 @@ export function createServices(deps: {
     log,
     backupDir: env.BACKUP_DIR ?? './data/backups',
     copyDir: env.BACKUP_COPY_DIR ?? null,
+    driver: () => createBackupDriver(database),
   });
   const extension = createExtensionService({ scraper, proposals, leads, leadsList, rates: exchangeRates, clock });
   const tasks = createTasksService({ db, hub, clock });

@@ -26,6 +26,7 @@ async function start() {
     runMigrations,
     importPgliteOnce,
     backupBeforeMigrations,
+    createBackupDriver,
     moveFromPglite,
     createLocalHub,
     createPgHub,
@@ -50,7 +51,12 @@ async function start() {
     await database.close();
     throw err;
   }
-  await backupBeforeMigrations(database, { backupDir: env.BACKUP_DIR, copyDir: env.BACKUP_COPY_DIR, log });
+  await backupBeforeMigrations(database, {
+    backupDir: env.BACKUP_DIR,
+    copyDir: env.BACKUP_COPY_DIR,
+    log,
+    driver: createBackupDriver,
+  });
   await runMigrations(database);
   await bootstrapData(database.db, env, log);
   const hub = database.url

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -6,6 +7,9 @@ import { REPO_ROOT } from '#server/lib/paths.ts';
 import type { Database } from './client.ts';
 
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'migrations');
+
+/** The app's migrations, oldest first (the same files and order drizzle's migrator applies). */
+export const localMigrations = (): MigrationMeta[] => readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
 
 // Several app instances may start together on one PostgreSQL: an advisory lock lets one migrate at a time.
 const MIGRATION_LOCK_KEY = 724_901_337;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Database } from '../client.ts';
 import { DataDirLockedError } from '../dir-lock.ts';
 import { users } from '../schema/index.ts';
-import { moveFromPglite } from '#server/modules/backups/backups.api.ts';
+import { moveFromPglite } from '#server/integrations/backup/move-to-postgres.ts';
 import { openPgliteDir } from '#test/pglite-dir.ts';
 import { startEmbeddedPostgres, stopEmbeddedPostgres } from './embedded-server.ts';
 import { isOurPostmaster, readPostmasterPid } from './orphan.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateVin, vinCheckDigit } from './cars.ts';
 import { DEMO_IMPORT_SLOTS, IMPORT_STATUSES, planDemoImports } from './demo-imports.ts';
-import { demoLeadCount, LEAD_STATUSES, planDemoLeads, type StaffMember } from './demo-leads.ts';
+import { demoLeadCount } from './demo-lead-stories.ts';
+import { LEAD_STATUSES, planDemoLeads, type StaffMember } from './demo-leads.ts';
 import { demoSuppliers } from './demo-suppliers.ts';
 import { decimalToCents } from './money.ts';
 import { createRng } from './prng.ts';

@@ -7,15 +7,8 @@ import type { Database } from '../client.ts';
 import { IMPORT_STATUSES } from './demo-imports.ts';
 import { LEAD_STATUSES } from './demo-leads.ts';
 import { insertLead, insertUser } from '#test/factories.ts';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  findRealData,
-  LeadsExistError,
-  RealDataError,
-  seedDemo,
-  type SeedDemoSummary,
-} from './seed-demo.ts';
+import { DEMO_PASSWORD, DEMO_USERS, findRealData, LeadsExistError, RealDataError } from './real-data.ts';
+import { seedDemo, type SeedDemoSummary } from './seed-demo.ts';
 
 describe('seedDemo', () => {
   let database: Database;

@@ -1,5 +1,5 @@
 import type { Database } from '#server/db/client.ts';
-import type { Query, TableCounts } from './manifest.ts';
+import type { Query, TableCounts } from '#server/db/table-counts.ts';
 import { openLogicalDriver } from './logical-driver.ts';
 import { createPostgresDriver } from './postgres-driver.ts';
 

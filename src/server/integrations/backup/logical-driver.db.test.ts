@@ -8,7 +8,7 @@ import { openDb, type Database } from '#server/db/client.ts';
 import { insertLead, insertUser } from '#test/factories.ts';
 import { createTestDatabase, onPostgres } from '#test/test-db.ts';
 import { fingerprints, seedBusinessData } from '#server/modules/backups/backups.test-helpers.ts';
-import { compareCounts, countTables } from './manifest.ts';
+import { compareCounts, countTables } from '#server/db/table-counts.ts';
 import { createLogicalDriver, openLogicalDriver, serverVersionOf } from './logical-driver.ts';
 import type { RestoreVerify } from './driver.ts';
 

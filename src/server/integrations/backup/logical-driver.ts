@@ -12,11 +12,11 @@ import {
   type LogicalHeader,
   type Piece,
 } from './logical-format.ts';
-import { countTables } from './manifest.ts';
+import { localMigrations } from '#server/db/migrate.ts';
+import { countTables } from '#server/db/table-counts.ts';
 import {
   applyMigrationsInTransaction,
   connectClient,
-  localMigrations,
   restoreInOneTransaction,
   type PgSource,
 } from './pg-restore-tx.ts';

@@ -1,6 +1,5 @@
 import pg from 'pg';
-import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
-import { MIGRATIONS_DIR } from '#server/db/migrate.ts';
+import { localMigrations } from '#server/db/migrate.ts';
 import { RestoreFailure, messageOf, type RestoreVerify } from './driver.ts';
 
 /** Where a PostgreSQL driver connects: a connection string, a client config, or a pool to borrow from. */
@@ -23,9 +22,6 @@ export async function connectClient(source: PgSource): Promise<{ client: pg.Clie
   await client.connect();
   return { client, release: () => client.end().catch(() => {}) };
 }
-
-/** The app's migrations, oldest first (the same files and order drizzle's migrator applies). */
-export const localMigrations = (): MigrationMeta[] => readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
 
 /**
  * Applies the migrations not yet recorded in drizzle.__drizzle_migrations, exactly as drizzle's

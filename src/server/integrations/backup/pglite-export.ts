@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
-import { countTables, type TableCounts } from './manifest.ts';
+import { countTables, type TableCounts } from '#server/db/table-counts.ts';
 
 /** The settings the app gave PGlite when it ran on it (before ADR 048). */
 const PGLITE_CONF = ['shared_buffers = 16MB'];

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { Database } from '#server/db/client.ts';
 import { RestoreFailure, messageOf, type BackupDriver } from './driver.ts';
 import { LOGICAL_ENTRY, createLogicalDriver } from './logical-driver.ts';
-import { countTables } from './manifest.ts';
+import { countTables } from '#server/db/table-counts.ts';
 import { restoreInOneTransaction } from './pg-restore-tx.ts';
 import { runRestoreScript } from './sql-script.ts';
 

@@ -9,8 +9,8 @@ import { BROWSER_HEADERS, safeFetch, type SafeFetchOptions } from './safe-fetch.
 
 export const PAGE_TIMEOUT_MS = 10_000;
 export const PHOTO_TIMEOUT_MS = 15_000;
-/** A photo larger than this (decompressed) is refused while it downloads. */
-export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+/** A photo larger than this (decompressed) is refused while it downloads (the limit modules/media states). */
+export const PHOTO_MAX_BYTES = PROPOSAL_LIMITS.maxPhotoBytes;
 
 /** Port: a listing page (modules/proposals reads cars from it). */
 export interface ListingPageFetcher {

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { SafeFetchError } from './safe-fetch-error.ts';
+import { SafeFetchError } from '#server/lib/safe-fetch-error.ts';
 
 function decoderFor(encoding: string | undefined) {
   switch ((encoding ?? 'identity').trim().toLowerCase()) {

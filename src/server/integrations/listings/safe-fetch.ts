@@ -5,10 +5,10 @@ import type { LookupFunction } from 'node:net';
 import { hostMatches } from '#shared/listings/hosts.ts';
 import { isPublicAddress } from './ip-ranges.ts';
 import { readBody } from './response-body.ts';
-import { SafeFetchError } from './safe-fetch-error.ts';
+import { SafeFetchError } from '#server/lib/safe-fetch-error.ts';
 
 export { isPublicAddress } from './ip-ranges.ts';
-export { SafeFetchError, type SafeFetchErrorCode } from './safe-fetch-error.ts';
+export { SafeFetchError, type SafeFetchErrorCode } from '#server/lib/safe-fetch-error.ts';
 
 export interface SafeFetchOptions {
   /** Exact host or dot-suffix match (case-insensitive, trailing dot stripped, IDNA); never a substring. */

@@ -27,7 +27,7 @@ export interface SentResult {
 export interface MailSender {
   /** The mailbox's address when it is connected and can send; null otherwise. */
   fromAddress(account: MailboxAccount): Promise<string | null>;
-  /** Sends once. Throws on failure; a PermanentSendError is never tried again. */
+  /** Sends once. Throws on failure; a PermanentSendError (server/lib) is never tried again. */
   send(mail: OutgoingMail, from: string): Promise<SentResult>;
   /**
    * A drain pass (optional): the same calls over connections kept open for the pass (one SMTP and
@@ -42,20 +42,6 @@ export interface MailSendPass {
   fromAddress(account: MailboxAccount): Promise<string | null>;
   send(mail: OutgoingMail, from: string): Promise<SentResult>;
   close(): Promise<void>;
-}
-
-/** A pass that opens nothing of its own: each message is a one-off send. */
-export function oneOffPass(sender: MailSender): MailSendPass {
-  return {
-    fromAddress: (account) => sender.fromAddress(account),
-    send: (mail, from) => sender.send(mail, from),
-    close: () => Promise.resolve(),
-  };
-}
-
-/** The server refused the message for good (a 5xx answer): retrying cannot help. */
-export class PermanentSendError extends Error {
-  override name = 'PermanentSendError';
 }
 
 /** Until a mailbox is connected nothing can leave: every message waits in the outbox. */

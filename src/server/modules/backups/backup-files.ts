@@ -4,14 +4,9 @@ import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { BACKUP_NAME_PATTERN, type BackupType } from '#shared/schemas/backups.ts';
-import {
-  DamagedBackupError,
-  extractEntry,
-  readContainer,
-  writeContainer,
-} from '#server/integrations/backup/container.ts';
+import { DamagedBackupError, extractEntry, readContainer, writeContainer } from './container.ts';
 import type { BackupDriver } from '#server/integrations/backup/driver.ts';
-import { commitFile, fileSha256, writeChecksumFile } from '#server/integrations/backup/files.ts';
+import { commitFile, fileSha256, writeChecksumFile } from './durable-files.ts';
 
 export const MANIFEST_FORMAT = 1;
 

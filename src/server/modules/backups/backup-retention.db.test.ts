@@ -11,6 +11,7 @@ import { createLocalHub } from '#server/realtime/hub.ts';
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { createTestDatabase } from '#test/test-db.ts';
 import { insertUser } from '#test/factories.ts';
+import { createBackupDriver } from '#server/integrations/backup/driver.ts';
 import { createBackupsService } from './backups.service.ts';
 
 describe('backup retention and the hourly job (ADR 030)', () => {
@@ -34,6 +35,7 @@ describe('backup retention and the hourly job (ADR 030)', () => {
       clock,
       audit: createAuditService({ db: database.db }),
       backupDir: dir,
+      driver: () => createBackupDriver(database),
     });
     const runner = createJobRunner({ db: database.db, jobs: [backupHourlyJob(backups)], log: captureLog().log, clock });
 

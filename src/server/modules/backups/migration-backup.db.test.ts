@@ -4,10 +4,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
-import { readContainer } from '#server/integrations/backup/container.ts';
+import { readContainer } from './container.ts';
 import { captureLog } from '#server/jobs/jobs.test-helpers.ts';
 import { createTestDatabase } from '#test/test-db.ts';
 import { insertUser } from '#test/factories.ts';
+import { createBackupDriver } from '#server/integrations/backup/driver.ts';
 import { backupBeforeMigrations } from './backups.api.ts';
 
 describe('a backup before every migration run (main.ts)', () => {
@@ -21,7 +22,8 @@ describe('a backup before every migration run (main.ts)', () => {
     await database.close();
     await rm(dir, { recursive: true, force: true });
   });
-  const run = () => backupBeforeMigrations(database, { backupDir: dir, log: captureLog().log });
+  const run = () =>
+    backupBeforeMigrations(database, { backupDir: dir, log: captureLog().log, driver: createBackupDriver });
 
   it('takes none when no migration is pending, or when the database holds no data', async () => {
     expect(await run()).toBeNull();

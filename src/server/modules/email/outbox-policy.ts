@@ -1,7 +1,8 @@
 /** The outbox's rules: its timings, its messages to staff, and which failures are final (ADR 027). */
 import type { MailboxAccount } from '#shared/schemas/email.ts';
 import { backoffDelay } from '#server/lib/lease.ts';
-import { PermanentSendError } from '#server/integrations/mail-send/mail-sender.ts';
+import type { MailSender, MailSendPass } from '#server/integrations/mail-send/mail-sender.ts';
+import { PermanentSendError } from '#server/lib/permanent-send-error.ts';
 
 /** How the outbox works the queue off (docs/decisions/027-email-outbox.md). */
 export const OUTBOX = {
@@ -65,4 +66,13 @@ export function isPermanent(err: unknown): boolean {
   // A refused login is the connection's problem, fixed in Settings: keep the message waiting.
   if (code === 'EAUTH') return false;
   return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}
+
+/** A pass that opens nothing of its own: each message is a one-off send. */
+export function oneOffPass(sender: MailSender): MailSendPass {
+  return {
+    fromAddress: (account) => sender.fromAddress(account),
+    send: (mail, from) => sender.send(mail, from),
+    close: () => Promise.resolve(),
+  };
 }

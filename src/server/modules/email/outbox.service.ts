@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { conflict, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
-import { oneOffPass, type MailSender, type MailSendPass } from '#server/integrations/mail-send/mail-sender.ts';
+import type { MailSender, MailSendPass } from '#server/integrations/mail-send/mail-sender.ts';
 import { createLease } from '#server/lib/lease.ts';
 import { setEmailDelivery } from '#server/modules/timeline/timeline.api.ts';
 import * as repo from './outbox.repository.ts';
@@ -16,6 +16,7 @@ import {
   INTERRUPTED,
   isPermanent,
   MESSAGE_NOT_FOUND,
+  oneOffPass,
   NOT_CONNECTED,
   OUTBOX,
   RETRY_BOUNCED,

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { PHOTO_MAX_BYTES, type PhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
-import { SafeFetchError } from '#server/integrations/listings/safe-fetch.ts';
+import type { PhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
+import { SafeFetchError } from '#server/lib/safe-fetch-error.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { PROPOSAL_LIMITS } from '#shared/schemas/proposals.ts';
 
 /** A photo as the product stores it (ADR 013): re-encoded, metadata stripped, bounded size. */
 export interface StoredPhoto {
@@ -14,7 +15,8 @@ export interface StoredPhoto {
   sourceUrl: string | null;
 }
 
-export const PHOTO_LIMITS = { maxBytes: PHOTO_MAX_BYTES, maxPhotos: 60, maxEdge: 1920 } as const;
+// maxBytes is the limit the photo fetch enforces while it downloads (integrations/listings).
+export const PHOTO_LIMITS = { maxBytes: PROPOSAL_LIMITS.maxPhotoBytes, maxPhotos: 60, maxEdge: 1920 } as const;
 
 // Decoded by content; AVIF reports as heif with AV1 compression (HEIC/HEVC is not decodable here).
 const DECODABLE = new Set(['jpeg', 'png', 'webp', 'gif']);

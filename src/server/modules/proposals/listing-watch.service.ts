@@ -19,7 +19,7 @@ import type { Db } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { ListingPageFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
-import { SafeFetchError } from '#server/integrations/listings/safe-fetch.ts';
+import { SafeFetchError } from '#server/lib/safe-fetch-error.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import { addTimelineEntry } from '#server/modules/timeline/timeline.api.ts';
 import { whoIsNotifiedAboutLead } from '#server/modules/leads/leads.api.ts';

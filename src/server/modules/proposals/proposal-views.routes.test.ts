@@ -6,7 +6,7 @@ import { leads } from '#server/db/schema/leads.ts';
 import { proposals, proposalViewVisits } from '#server/db/schema/proposals.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { createTestDatabase } from '#test/test-db.ts';
-import { VIEW_DEDUPE_MS } from './proposals.service.ts';
+import { VIEW_DEDUPE_MS } from './proposal-public.ts';
 
 const START = new Date('2026-03-15T10:00:00Z').getTime();
 const MINUTE = 60_000;

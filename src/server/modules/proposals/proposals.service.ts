@@ -1,10 +1,6 @@
-import { pendingTablesFor } from '#shared/tax/table-sets.ts';
-import { hash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { EMAIL_SOURCES, type EmailSource } from '#shared/leads/status.ts';
-import { trimTrailingZeros } from '#shared/number-input.ts';
-import { GEARBOXES } from '#shared/vocabulary.ts';
 import { computeProposalCosts, firstRegistrationDate } from '#shared/proposals/costs.ts';
 import { euroPrice, isForeignCurrency } from '#shared/proposals/currency.ts';
 import {
@@ -14,21 +10,14 @@ import {
   type ProposalWriteResponse,
   type UploadedPhoto,
 } from '#shared/schemas/proposals.ts';
-import { PUBLIC_ID_PATTERN, type PublicProposalResponse } from '#shared/schemas/public-proposal.ts';
 import { todayInLisbon } from '#shared/tax/dates.ts';
-import { aCar } from '#shared/text/english.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { staleVersion } from '#server/lib/versioned.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import type { PhotoFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
-import {
-  leadExists,
-  quoteLeadFromProposal,
-  whoIsNotifiedAboutLead,
-  type ProposalDelivery,
-} from '#server/modules/leads/leads.api.ts';
+import { leadExists, quoteLeadFromProposal, type ProposalDelivery } from '#server/modules/leads/leads.api.ts';
 import {
   attachMediaToProposal,
   deleteMediaNotIn,
@@ -37,17 +26,14 @@ import {
   normalisePhoto,
 } from '#server/modules/media/media.api.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
-import { addTimelineEntry } from '#server/modules/timeline/timeline.api.ts';
 import { resolvePhotos, storePhotos } from './proposal-photos.ts';
+import { createPublicProposals } from './proposal-public.ts';
 import * as repo from './proposals.repository.ts';
 
-export const PROPOSAL_NOT_FOUND = 'Proposta não encontrada';
 export const STAFF_PROPOSAL_NOT_FOUND = 'Proposal not found';
 /** The record's name in the 409 of a stale write (ADR 022). */
 const PROPOSAL_RECORD = { record: 'proposal', notFoundMessage: STAFF_PROPOSAL_NOT_FOUND };
 export const LEAD_NOT_FOUND = 'Lead not found';
-/** The same visitor reloading the page within this time is one view. */
-export const VIEW_DEDUPE_MS = 30 * 60 * 1000;
 /** An upload not saved into any proposal within this time is deleted. */
 export const ORPHAN_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
@@ -143,44 +129,9 @@ export function createProposalsService(deps: Deps) {
     return { proposal: toProposal(row), failedImages: failed } satisfies ProposalWriteResponse;
   }
 
-  async function reportFirstView(
-    view: { leadId: number | null; brand: string | null; model: string | null },
-    now: Date,
-  ): Promise<void> {
-    const lead = view.leadId === null ? undefined : await repo.leadSummary(db, view.leadId);
-    if (!lead) return;
-    const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ');
-    const car = aCar(view.brand, view.model);
-    await addTimelineEntry(db, {
-      leadId: lead.id,
-      type: 'chat',
-      // No title: the entry's label already says 'Proposal Viewed'.
-      title: null,
-      description: `${name} opened the proposal for ${car} for the first time.`,
-      metadata: { event: 'proposal_viewed' },
-      createdBy: null,
-      createdAt: now,
-    });
-    try {
-      await notifications.notify(
-        {
-          type: 'other',
-          title: 'Proposal viewed',
-          message: `${name} (#${lead.reference}) opened the proposal for ${car}`,
-          relatedId: lead.id,
-          relatedType: 'lead',
-          createdBy: null,
-          // Its owner when it has one, else everyone (ADR 065).
-        },
-        await whoIsNotifiedAboutLead(db, lead.id),
-      );
-    } catch (err) {
-      log?.error({ err, leadId: lead.id }, 'could not notify staff of a proposal view');
-    }
-    leadChanged(lead.id, null);
-  }
-
   return {
+    ...createPublicProposals({ db, clock, notifications, log, leadChanged }),
+
     async listForLead(leadId: number): Promise<Proposal[]> {
       if (!(await leadExists(db, leadId))) throw notFound(LEAD_NOT_FOUND);
       return (await repo.listByLead(db, leadId)).map(toProposal);
@@ -283,74 +234,6 @@ export function createProposalsService(deps: Deps) {
       const row = await repo.deleteProposal(db, id, expected);
       if (!row) throw await repo.missedProposalWrite(db, id, PROPOSAL_RECORD);
       leadChanged(row.leadId, user.id);
-    },
-
-    /**
-     * A customer opened the page. Staff are not counted, nor the same visitor again within 30
-     * minutes, on any instance (proposal_view_visits). The first view tells every staff user and
-     * writes a timeline entry on the lead.
-     */
-    async recordView(publicId: string, visitor: { staff: boolean; key: string }): Promise<{ counted: boolean }> {
-      if (visitor.staff || !PUBLIC_ID_PATTERN.test(publicId)) return { counted: false };
-      const now = clock.now();
-      const since = new Date(now.getTime() - VIEW_DEDUPE_MS);
-      // Hashed so the table keeps no addresses in clear (tidiness, not anonymity: IPv4 is small).
-      const visitorHash = hash('sha256', visitor.key, 'hex');
-      const view = await db.transaction(async (tx) => {
-        const proposalId = await repo.lockForView(tx, publicId);
-        if (proposalId === undefined) throw notFound(PROPOSAL_NOT_FOUND);
-        if (!(await repo.countVisit(tx, { proposalId, visitorHash }, now, since))) return null;
-        // Expired visitors of this proposal go here, cheaply; a proposal never viewed again keeps its few rows.
-        await repo.pruneVisits(tx, proposalId, since);
-        return repo.recordView(tx, proposalId, now);
-      });
-      if (!view) return { counted: false };
-      if (view.first && view.leadId !== null) await reportFirstView(view, now);
-      return { counted: true };
-    },
-
-    /**
-     * What the customer's proposal page shows. A proposal is unavailable
-     * only when it does not exist (deleting the lead deletes its proposals).
-     */
-    async getPublic(publicId: string): Promise<PublicProposalResponse> {
-      if (!PUBLIC_ID_PATTERN.test(publicId)) throw notFound(PROPOSAL_NOT_FOUND);
-      const row = await repo.findPublicProposal(db, publicId);
-      if (!row) throw notFound(PROPOSAL_NOT_FOUND);
-      const { proposal: stored, lead } = row;
-      // The customer sees which tables are missing, never the tax inputs themselves (docs/tax-rules.md).
-      const { taxDeclarationDate, vehicleGearbox, exchangeRate, ...shown } = stored;
-      const proposal = {
-        ...shown,
-        vehicleGearbox: GEARBOXES.find((g) => g === vehicleGearbox) ?? null,
-        // numeric(14,6) reads '0.234500': the customer sees the rate as staff typed it.
-        exchangeRate: exchangeRate === null ? null : trimTrailingZeros(exchangeRate),
-        taxTablesPending: taxDeclarationDate ? pendingTablesFor(taxDeclarationDate) : null,
-      };
-      if (!lead?.id) return { proposal };
-      const emailSource: EmailSource = (EMAIL_SOURCES as readonly string[]).includes(lead.emailSource)
-        ? (lead.emailSource as EmailSource)
-        : 'geral';
-      return {
-        proposal,
-        lead: {
-          firstName: lead.firstName,
-          lastName: lead.lastName,
-          email: lead.email,
-          reference: lead.reference,
-          emailSource,
-        },
-      };
-    },
-
-    /** The same, or null when there is none (server-rendered pages show their not-found state). */
-    async findPublic(publicId: string): Promise<PublicProposalResponse | null> {
-      try {
-        return await this.getPublic(publicId);
-      } catch (err) {
-        if (err instanceof Error && 'code' in err && err.code === 'NOT_FOUND') return null;
-        throw err;
-      }
     },
   };
 }

@@ -11,7 +11,7 @@ import type { BlockProtection, NotListingKind } from '#shared/listings/types.ts'
 import type { ScrapeResponse } from '#shared/schemas/proposals.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { ListingPageFetcher } from '#server/integrations/listings/marketplace-fetch.ts';
-import { SafeFetchError, type SafeFetchErrorCode } from '#server/integrations/listings/safe-fetch.ts';
+import { SafeFetchError, type SafeFetchErrorCode } from '#server/lib/safe-fetch-error.ts';
 
 export const UNSUPPORTED_SITE =
   'Only mobile.de, AutoScout24 and Standvirtual listings can be read automatically. For another site, paste the page source.';

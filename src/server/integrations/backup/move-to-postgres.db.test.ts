@@ -9,7 +9,7 @@ import { openDb } from '#server/db/client.ts';
 import { insertUser } from '#test/factories.ts';
 import { openPgliteDir } from '#test/pglite-dir.ts';
 import { createTestDatabase, onPostgres } from '#test/test-db.ts';
-import { fingerprints, seedBusinessData } from './backups.test-helpers.ts';
+import { fingerprints, seedBusinessData } from '#server/modules/backups/backups.test-helpers.ts';
 import { moveFromPglite, moveLogically } from './move-to-postgres.ts';
 
 // Needs a PostgreSQL server: runs in the PostgreSQL pass of the integration suite.

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { compareCounts, countTables } from '#server/integrations/backup/manifest.ts';
-import { LOGICAL_ENTRY, openLogicalDriver } from '#server/integrations/backup/logical-driver.ts';
-import { restoreInOneTransaction, type PgSource } from '#server/integrations/backup/pg-restore-tx.ts';
-import { runRestoreScript } from '#server/integrations/backup/sql-script.ts';
+import { compareCounts, countTables } from '#server/db/table-counts.ts';
+import { LOGICAL_ENTRY, openLogicalDriver } from './logical-driver.ts';
+import { restoreInOneTransaction, type PgSource } from './pg-restore-tx.ts';
+import { runRestoreScript } from './sql-script.ts';
 
 async function assertEmpty(targetUrl: string): Promise<void> {
   const probe = new pg.Client({ connectionString: targetUrl });
@@ -63,7 +63,7 @@ export async function moveFromPglite(pgliteDir: string, targetUrl: string): Prom
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-import-'));
   try {
     const file = path.join(dir, 'export.sql');
-    const { dumpPgliteDir } = await import('#server/integrations/backup/pglite-export.ts');
+    const { dumpPgliteDir } = await import('./pglite-export.ts');
     const expected = await dumpPgliteDir(pgliteDir, file);
     await restoreInOneTransaction(
       targetUrl,

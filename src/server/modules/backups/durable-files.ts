@@ -1,3 +1,5 @@
+// Files in the backup directory written so a power cut leaves either the old state or the new:
+// temporary name, fsync, rename, fsync of the directory; and the `<file>.sha256` beside each (ADR 030).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, open, rename, rm, writeFile } from 'node:fs/promises';

@@ -1,5 +1,7 @@
+// Row counts of a database, as a backup's manifest records them: the backup drivers count inside
+// their snapshot (integrations/backup), the backups module checks a restore against them.
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
+import type { DbOrTx } from './client.ts';
 
 /** Row counts per table of the public schema, plus the migrations applied (ADR 030). */
 export interface TableCounts {

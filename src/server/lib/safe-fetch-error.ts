@@ -1,4 +1,8 @@
-/** What went wrong in a safeFetch, by code; the caller turns codes into the user's messages. */
+/**
+ * What went wrong in a safeFetch (integrations/listings/safe-fetch.ts), by code; the caller turns
+ * codes into the user's messages. Here, not beside the fetch, so a module that is handed the fetch
+ * as a port can tell its failures apart without importing the adapter (ADR 071).
+ */
 export type SafeFetchErrorCode =
   | 'invalid_url'
   | 'scheme_not_allowed'
