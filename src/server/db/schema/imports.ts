@@ -107,7 +107,9 @@ export const imports = pgTable(
     index('imports_active_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} not in ('delivered', 'canceled')`),
-    index('imports_delivered_idx').on(t.statusChangedAt).where(sql`${t.status} = 'delivered'`),
+    index('imports_delivered_idx')
+      .on(t.statusChangedAt)
+      .where(sql`${t.status} = 'delivered'`),
     index('imports_invoiced_unpaid_idx')
       .on(t.invoicedAt.asc().nullsFirst(), t.id, t.status, t.servicePrice)
       .where(sql`${t.invoiced} and not ${t.paid}`),
@@ -143,7 +145,9 @@ export const importCosts = pgTable(
     index('import_costs_import_idx').on(t.importId, t.value),
     index('import_costs_supplier_idx').on(t.supplierId),
     // Costs not paid yet (money owed, ADR 069): their total is an index-only sum of this small index.
-    index('import_costs_unpaid_idx').on(t.supplierId, t.value).where(sql`not ${t.paid}`),
+    index('import_costs_unpaid_idx')
+      .on(t.supplierId, t.value)
+      .where(sql`not ${t.paid}`),
   ],
 );
 
