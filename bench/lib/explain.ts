@@ -14,6 +14,12 @@ export async function explainAll(database: Database, queries: CapturedQuery[]): 
   try {
     const plans: string[] = [];
     for (const q of queries) {
+      // A transaction's own statements (begin, set local, commit) are run as sent, so the
+      // statements between them are planned with the same settings.
+      if (/^\s*(begin|set|commit|rollback|savepoint|release)\b/i.test(q.sql)) {
+        await client.query(q.sql, q.params);
+        continue;
+      }
       const res = await client.query<Record<string, unknown>>(`explain (analyze, buffers) ${q.sql}`, q.params);
       plans.push(`${q.sql}\n${res.rows.map((r) => String(Object.values(r)[0])).join('\n')}`);
     }

@@ -101,6 +101,21 @@ export const imports = pgTable(
     // NULLS FIRST is what a plain ORDER BY ... DESC means: the planner walks the index only if it matches.
     index('imports_list_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('imports_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The dashboard's and the money screen's figures (ADR 069), each a small partial index read
+    // index-only or in its list's order: active imports (count, newest first), deliveries by date,
+    // services invoiced and unpaid, delivered cars not invoiced.
+    index('imports_active_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} not in ('delivered', 'canceled')`),
+    index('imports_delivered_idx')
+      .on(t.statusChangedAt)
+      .where(sql`${t.status} = 'delivered'`),
+    index('imports_invoiced_unpaid_idx')
+      .on(t.invoicedAt.asc().nullsFirst(), t.id, t.status, t.servicePrice)
+      .where(sql`${t.invoiced} and not ${t.paid}`),
+    index('imports_to_invoice_idx')
+      .on(t.statusChangedAt, t.id, t.servicePrice)
+      .where(sql`${t.status} = 'delivered' and not ${t.invoiced}`),
   ],
 );
 
@@ -129,6 +144,10 @@ export const importCosts = pgTable(
     // With the value: an import's cost total (the dashboard's profit, ADR 069) is an index-only sum.
     index('import_costs_import_idx').on(t.importId, t.value),
     index('import_costs_supplier_idx').on(t.supplierId),
+    // Costs not paid yet (money owed, ADR 069): their total is an index-only sum of this small index.
+    index('import_costs_unpaid_idx')
+      .on(t.supplierId, t.value)
+      .where(sql`not ${t.paid}`),
   ],
 );
 
@@ -150,6 +169,7 @@ export const importStatusHistory = pgTable(
       'import_status_history_status_check',
       sql`${t.status} in ('confirmed', 'handling_paperwork', 'waiting_transport', 'in_transit', 'arrived', 'inspected', 'legalized', 'delivered', 'canceled')`,
     ),
-    index('import_status_history_import_idx').on(t.importId, t.changedAt, t.id),
+    // With the status: the dashboard's days per stage read an import's stints index-only (ADR 069).
+    index('import_status_history_import_idx').on(t.importId, t.changedAt, t.id, t.status),
   ],
 );

@@ -171,9 +171,10 @@ export const leadTimeline = pgTable(
     check('lead_timeline_type_check', sql`${t.type} in ('email', 'chat', 'call')`),
     index('lead_timeline_lead_created_idx').on(t.leadId, t.createdAt.desc()),
     // Staff replies only (the dashboard's time to first reply, ADR 069): the same predicate as
-    // overview.repository.ts's firstReply, so the figure reads this small index and no e-mail body.
+    // overview.repository.ts's firstReply, so the figure reads this small index and no e-mail body;
+    // by time first, so a period reads only the replies made since it began.
     index('lead_timeline_first_reply_idx')
-      .on(t.leadId, t.createdAt)
+      .on(t.createdAt, t.leadId)
       .where(
         sql`${t.createdBy} is not null and coalesce(${t.metadata}->>'event', '') not in ('lead_lost', 'converted_to_import', 'quote_request') and (${t.type} in ('call', 'chat') or coalesce((${t.emailData}->>'isOutgoing')::boolean, false))`,
       ),

@@ -13,15 +13,19 @@ const inPrevious = (column: unknown, w: TrendWindows) =>
   sql`${column} > ${ts(w.previousStart)} and ${column} <= ${ts(w.currentStart)}`;
 const int = (expr: ReturnType<typeof sql>) => sql<number>`${expr}`.mapWith(Number);
 
-/** Total leads, and leads created in each window. */
+/**
+ * Total leads, and leads created in each window. The windows read only their range of
+ * leads_created_figures_idx; the total is a count of the whole table (ADR 069).
+ */
 export async function leadFigures(db: DbOrTx, w: TrendWindows) {
   const [row] = await db
     .select({
-      total: int(sql`count(*)`),
+      total: int(sql`(select count(*) from ${leads})`),
       current: int(sql`count(*) filter (where ${inCurrent(leads.createdAt, w)})`),
       previous: int(sql`count(*) filter (where ${inPrevious(leads.createdAt, w)})`),
     })
-    .from(leads);
+    .from(leads)
+    .where(sql`${leads.createdAt} > ${ts(w.previousStart)} and ${leads.createdAt} <= ${ts(w.now)}`);
   return row!;
 }
 
