@@ -6,7 +6,7 @@
 //   memory   VmRSS of the server process 5 s after start, and after the HTTP load
 //
 // Every server runs in its own node process; results go to bench/results/<timestamp>.json.
-import { execSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,9 @@ import {
 } from './lib/cleanup.ts';
 import { cpuWindow, waitForQuiet } from './lib/cpu.ts';
 import { measure, type LoadResult } from './lib/load.ts';
-import { freshDatabase, PG_ADMIN_URL, serverVersion } from './lib/pg.ts';
+import { appInfo, machineInfo } from './lib/machine-info.ts';
+import { pinProcesses, unpinProcesses } from './lib/pin.ts';
+import { freshDatabase, PG_ADMIN_URL } from './lib/pg.ts';
 import {
   appDir,
   appNodeArgs,
@@ -66,6 +68,8 @@ const TARGETS = {
   startupExistingMs: 3_000,
   startupEmptyMs: 10_000,
   rssAfterStartMb: 300,
+  // Issue 28 item 5: the app's server CPU per signed-in request at most this many times Fastify's hello world's.
+  cpuVsFastify: 1.5,
 };
 
 interface Check {
@@ -146,36 +150,6 @@ function ensureWebBuild() {
   const vite = realpathSync(path.join(appDir, 'node_modules/.bin/vite'));
   const r = spawnSync(process.execPath, [vite, 'build'], { cwd: appDir, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`vite build failed (status ${r.status})`);
-}
-
-const sh = (cmd: string, cwd = repoRoot) => {
-  try {
-    return execSync(cmd, { encoding: 'utf8', cwd, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null;
-  }
-};
-
-async function machineInfo() {
-  return {
-    nproc: Number(sh('nproc') ?? os.availableParallelism()),
-    cpuModel: os.cpus()[0]?.model ?? 'unknown',
-    memTotalGb: +(os.totalmem() / 1024 ** 3).toFixed(1),
-    freeH: sh('free -h'),
-    node: process.version,
-    kernel: `${os.type()} ${os.release()}`,
-    postgres: await serverVersion().catch((err: Error) => `unreachable (${err.message})`),
-    loadAvgAtStart: os.loadavg().map((n) => +n.toFixed(2)),
-  };
-}
-
-function appInfo() {
-  const status = sh('git status --porcelain', appDir);
-  return {
-    dir: appDir,
-    commit: sh('git rev-parse --short HEAD', appDir),
-    uncommittedFiles: status === null ? null : status.split('\n').filter(Boolean).length,
-  };
 }
 
 /**
@@ -321,13 +295,6 @@ async function benchHttp(): Promise<HttpBackendResult[]> {
         );
         check(
           'http',
-          `${kind}: app/Fastify hello world`,
-          fmt(load.requestsPerSec / floor.requestsPerSec, 2),
-          '-',
-          null,
-        );
-        check(
-          'http',
           `${kind}: app p99 latency (ms)`,
           fmt(load.latencyMs.p99),
           `<= ${TARGETS.p99Ms}`,
@@ -340,6 +307,15 @@ async function benchHttp(): Promise<HttpBackendResult[]> {
           `${fmt(ceiling.serverCpuPerRequestUs)} / ${fmt(floor.serverCpuPerRequestUs)} / ${fmt(load.serverCpuPerRequestUs)}`,
           '-',
           null,
+        );
+        const cpuVsFastify = load.serverCpuPerRequestUs / floor.serverCpuPerRequestUs;
+        check(
+          'http',
+          `${kind}: app/Fastify hello world by server CPU per request`,
+          fmt(cpuVsFastify, 2),
+          `<= ${TARGETS.cpuVsFastify}`,
+          cpuVsFastify <= TARGETS.cpuVsFastify && !failed,
+          `req/s ratio ${fmt(load.requestsPerSec / floor.requestsPerSec, 2)}${disturbed(floor.otherCpuPct, load.otherCpuPct) ?? ''}`,
         );
         // The same ratio in CPU cost: barely moved by other processes, unlike requests/s.
         check('http', `${kind}: app/ceiling by CPU cost per request`, fmt(cpuRatio, 2), '-', null);
@@ -636,7 +612,12 @@ async function main() {
   say(`server command: node ${serverArgs.join(' ')}`);
 
   const results: Record<string, unknown> = {};
+  // Servers on one core, autocannon (this process) on the other for the HTTP path (ADR 072).
+  say(
+    `http: ${selected.includes('http') ? (pinProcesses() ?? 'not pinned (BENCH_PIN=0, one CPU or no taskset)') : '-'}`,
+  );
   if (selected.includes('http')) results.http = await benchHttp();
+  unpinProcesses();
   if (selected.includes('http') && HTTP_SPIN_US.length) results.httpSpin = await benchHttpSpin();
   if (selected.includes('startup')) results.startup = await benchStartup();
   if (selected.includes('memory')) results.memory = await benchMemory();
