@@ -120,7 +120,8 @@ async function main(kind: 'embedded' | 'postgres') {
             `  ${t.what}: saturation ${fmt(saturation.requestsPerSec)} calls/s (closed loop, ${CONNECTIONS} connections); ` +
               `open loop ${rate}/s (${ARRIVALS}): p50 ${l.p50} ms, p90 ${l.p90}, p99 ${l.p99}, max ${l.max} ` +
               `${l.p99 <= P99_TARGET_MS && open.ok === open.scheduled ? 'PASS' : 'FAIL'}; ok ${open.ok}/${open.scheduled}, ` +
-              `send lag p99 ${open.sendLagMs.p99} ms, in flight max ${open.maxInFlight}, ${open.connections} connections; ` +
+              `send lag p99 ${open.sendLagMs.p99} ms, in flight max ${open.maxInFlight}, ${open.connections} connections, ` +
+              `${open.slow.count} over ${open.slow.slowMs} ms (at ${open.slow.worst.map((w) => `${(w.atMs / 1000).toFixed(2)} s: ${w.latencyMs}`).join(', ')}); ` +
               `CPU % of a core: server ${fmt(cpu.processPct)}, database ${dbCpuPct === null ? '-' : fmt(dbCpuPct)}, ` +
               `generator ${fmt(cpu.selfPct)}, other ${fmt(otherCpuPct)}; load average ${loadAvg.join(' ')}`,
           );

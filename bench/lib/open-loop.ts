@@ -24,6 +24,8 @@ export interface OpenLoopOptions {
   /** The i-th request (i counts from 0 over warm-up and measured part). */
   make: (i: number) => OpenLoopRequest;
   timeoutMs?: number;
+  /** Latency above which a request is listed in `slow` (default 50 ms). */
+  slowMs?: number;
 }
 
 export interface Percentiles {
@@ -54,6 +56,12 @@ export interface OpenLoopResult {
   connections: number;
   /** Status codes other than 2xx seen, with counts (warm-up included). */
   statuses: Record<string, number>;
+  /**
+   * The measured requests slower than `slowMs`: when they were scheduled (ms from the start of the
+   * measured part) and their latency, the slowest 30 by time. Bunched together they are a stall of
+   * the server or the machine; spread out, queueing.
+   */
+  slow: { count: number; slowMs: number; worst: { atMs: number; latencyMs: number; serviceMs: number }[] };
 }
 
 function percentiles(values: number[]): Percentiles {
@@ -102,10 +110,14 @@ export async function openLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
   const total = Math.round(opts.ratePerS * (opts.warmupS + opts.durationS));
   const warmupCount = Math.round(opts.ratePerS * opts.warmupS);
   const offsets = schedule(total, opts.ratePerS, opts.arrivals);
+  const start = performance.now() + 20;
+  const measuredFrom = start + (offsets[warmupCount] ?? 0);
   const latency: number[] = [];
   const service: number[] = [];
   const lag: number[] = [];
   const statuses: Record<string, number> = {};
+  const slowMs = opts.slowMs ?? 50;
+  const slow: OpenLoopResult['slow']['worst'] = [];
   let ok = 0;
   let non2xx = 0;
   let errors = 0;
@@ -126,7 +138,10 @@ export async function openLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
     inFlight++;
     pending++;
     maxInFlight = Math.max(maxInFlight, inFlight);
+    let settled = false;
     const done = (status: number | null) => {
+      if (settled) return;
+      settled = true;
       inFlight--;
       pending--;
       const end = performance.now();
@@ -137,6 +152,8 @@ export async function openLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
           ok++;
           latency.push(end - scheduledAt);
           service.push(end - sentAt);
+          if (end - scheduledAt > slowMs)
+            slow.push({ atMs: scheduledAt - measuredFrom, latencyMs: end - scheduledAt, serviceMs: end - sentAt });
         } else non2xx++;
       }
       if (pending === 0 && sentCount === total) allSent();
@@ -160,7 +177,6 @@ export async function openLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
     req.end(r.body);
   };
 
-  const start = performance.now() + 20;
   const tick = () => {
     const now = performance.now();
     while (sentCount < total && start + offsets[sentCount]! <= now) {
@@ -187,5 +203,18 @@ export async function openLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
     maxInFlight,
     connections,
     statuses,
+    slow: {
+      count: slow.length,
+      slowMs,
+      worst: [...slow]
+        .sort((a, b) => b.latencyMs - a.latencyMs)
+        .slice(0, 30)
+        .sort((a, b) => a.atMs - b.atMs)
+        .map((x) => ({
+          atMs: Math.round(x.atMs),
+          latencyMs: Math.round(x.latencyMs),
+          serviceMs: Math.round(x.serviceMs),
+        })),
+    },
   };
 }

@@ -64,7 +64,14 @@ export function writeScript(dir: string, name: string, statements: CapturedQuery
   return { file, defines, text };
 }
 
+/**
+ * prepared: each statement parsed and planned once per connection (the issue's comparison);
+ * extended: parsed and planned on every execution, as node-postgres does with an unnamed statement.
+ */
+export type PgbenchMode = 'prepared' | 'extended';
+
 export interface PgbenchResult {
+  mode: PgbenchMode;
   clients: number;
   durationS: number;
   tps: number;
@@ -74,12 +81,18 @@ export interface PgbenchResult {
   output: string;
 }
 
-/** pgbench -n -M prepared -c clients -j (up to 2 threads) -T durationS -f script, against `url`. */
-export function runPgbench(url: string, script: Script, clients: number, durationS: number): Promise<PgbenchResult> {
+/** pgbench -n -M mode -c clients -j (up to 2 threads) -T durationS -f script, against `url`. */
+export function runPgbench(
+  url: string,
+  script: Script,
+  clients: number,
+  durationS: number,
+  mode: PgbenchMode = 'prepared',
+): Promise<PgbenchResult> {
   const args = [
     '-n',
     '-M',
-    'prepared',
+    mode,
     '-c',
     String(clients),
     '-j',
@@ -105,6 +118,7 @@ export function runPgbench(url: string, script: Script, clients: number, duratio
           new Error(`pgbench ${args.slice(0, 10).join(' ')} ... failed (exit ${code}):\n${output.slice(-2_000)}`),
         );
       resolve({
+        mode,
         clients,
         durationS,
         tps,
