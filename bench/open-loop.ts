@@ -7,12 +7,13 @@
 //   npx tsx bench/open-loop.ts                   # the embedded PostgreSQL
 //   npx tsx bench/open-loop.ts postgres          # the machine's PostgreSQL (not pinned: not ours)
 //   BENCH_OPEN_CASES=list,quote BENCH_OPEN_ARRIVALS=poisson npx tsx bench/open-loop.ts
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type autocannon from 'autocannon';
 import { casesFor, prepare, seed } from './lib/calls-setup.ts';
-import { cleanupAll, installCleanupHandlers } from './lib/cleanup.ts';
+import { cleanupAll, installCleanupHandlers, makeTempDir } from './lib/cleanup.ts';
 import { cpuWindow } from './lib/cpu.ts';
 import { embeddedDbCpuSeconds } from './lib/embedded-cpu.ts';
 import { measure, type LoadResult } from './lib/load.ts';
@@ -42,10 +43,45 @@ interface Target {
   make: (i: number) => OpenLoopRequest;
 }
 
+/** The server's own thread during a run, from bench/lib/loop-probe.mjs: worst second's loop delay and GC. */
+interface ServerThread {
+  loopDelayMaxMs: number;
+  loopDelayP99Ms: number;
+  gcTotalMs: number;
+  gcMaxPauseMs: number;
+}
+
 interface Row {
   target: Target;
   saturation: LoadResult;
-  open: OpenLoopResult & { serverCpuPct: number; dbCpuPct: number | null; otherCpuPct: number; loadAvg: number[] };
+  open: OpenLoopResult & {
+    serverCpuPct: number;
+    dbCpuPct: number | null;
+    otherCpuPct: number;
+    loadAvg: number[];
+    server: ServerThread | null;
+  };
+}
+
+const PROBE = path.join(repoRoot, 'bench', 'lib', 'loop-probe.mjs');
+
+/** The probe's lines written between `from` and `to` (Date.now()), summarised. */
+function serverThread(file: string, from: number, to: number): ServerThread | null {
+  if (!existsSync(file)) return null;
+  type Line = { t: number; loopMs: { p99: number; max: number }; gc: { totalMs: number; maxMs: number } };
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Line)
+    .filter((l) => l.t > from && l.t <= to + 1_000);
+  if (!lines.length) return null;
+  const max = (f: (l: Line) => number) => Math.max(...lines.map(f));
+  return {
+    loopDelayMaxMs: max((l) => l.loopMs.max),
+    loopDelayP99Ms: max((l) => l.loopMs.p99),
+    gcTotalMs: Math.round(lines.reduce((sum, l) => sum + l.gc.totalMs, 0)),
+    gcMaxPauseMs: max((l) => l.gc.maxMs),
+  };
 }
 
 /** Every quote request of the run has its own X-Forwarded-For (TRUST_PROXY=127.0.0.1 below). */
@@ -64,7 +100,12 @@ async function main(kind: 'embedded' | 'postgres') {
     if (kind === 'embedded') await prepared.database.close();
     // The quote form allows 10 requests an hour per client address: each request comes from its
     // own, which the app reads from X-Forwarded-For only from a trusted proxy (TRUST_PROXY).
-    const server = await spawnApp(prepared.backend, { TRUST_PROXY: '127.0.0.1' });
+    const probeFile = path.join(makeTempDir('loop-probe'), 'probe.jsonl');
+    const server = await spawnApp(prepared.backend, {
+      TRUST_PROXY: '127.0.0.1',
+      NODE_OPTIONS: `--import ${pathToFileURL(PROBE).href}`,
+      LOOP_PROBE_FILE: probeFile,
+    });
     try {
       await waitFor200(server, '/api/health');
       const cookie = await signIn(server);
@@ -96,6 +137,7 @@ async function main(kind: 'embedded' | 'postgres') {
           const loadAvg = os.loadavg().map((n) => +n.toFixed(2));
           const db0 = pgdata ? embeddedDbCpuSeconds(pgdata) : 0;
           const stop = cpuWindow(server.pid);
+          const wall0 = Date.now();
           const open = await openLoop({
             baseUrl: server.baseUrl,
             ratePerS: rate,
@@ -105,6 +147,7 @@ async function main(kind: 'embedded' | 'postgres') {
             make: t.make,
           });
           const cpu = stop();
+          const thread = serverThread(probeFile, wall0, Date.now());
           const dbCpuPct = pgdata ? (100 * (embeddedDbCpuSeconds(pgdata) - db0)) / cpu.wallS : null;
           server.assertAlive();
           // The window also covers the warm-up: the database's CPU is counted by the server's other children.
@@ -112,7 +155,7 @@ async function main(kind: 'embedded' | 'postgres') {
           const row: Row = {
             target: t,
             saturation,
-            open: { ...open, serverCpuPct: cpu.processPct, dbCpuPct, otherCpuPct, loadAvg },
+            open: { ...open, serverCpuPct: cpu.processPct, dbCpuPct, otherCpuPct, loadAvg, server: thread },
           };
           rows.push(row);
           const l = open.latencyMs;
@@ -123,7 +166,9 @@ async function main(kind: 'embedded' | 'postgres') {
               `send lag p99 ${open.sendLagMs.p99} ms, in flight max ${open.maxInFlight}, ${open.connections} connections, ` +
               `${open.slow.count} over ${open.slow.slowMs} ms (at ${open.slow.worst.map((w) => `${(w.atMs / 1000).toFixed(2)} s: ${w.latencyMs}`).join(', ')}); ` +
               `CPU % of a core: server ${fmt(cpu.processPct)}, database ${dbCpuPct === null ? '-' : fmt(dbCpuPct)}, ` +
-              `generator ${fmt(cpu.selfPct)}, other ${fmt(otherCpuPct)}; load average ${loadAvg.join(' ')}`,
+              `generator ${fmt(cpu.selfPct)}, other ${fmt(otherCpuPct)}; server thread: loop delay worst second p99 ` +
+              `${thread?.loopDelayP99Ms ?? '-'} ms, max ${thread?.loopDelayMaxMs ?? '-'} ms, GC ${thread?.gcTotalMs ?? '-'} ms in all, ` +
+              `longest pause ${thread?.gcMaxPauseMs ?? '-'} ms; load average ${loadAvg.join(' ')}`,
           );
         }
       }
