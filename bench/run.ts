@@ -315,7 +315,12 @@ async function benchHttp(): Promise<HttpBackendResult[]> {
           fmt(cpuVsFastify, 2),
           `<= ${TARGETS.cpuVsFastify}`,
           cpuVsFastify <= TARGETS.cpuVsFastify && !failed,
-          `req/s ratio ${fmt(load.requestsPerSec / floor.requestsPerSec, 2)}${disturbed(floor.otherCpuPct, load.otherCpuPct) ?? ''}`,
+          [
+            `req/s ratio ${fmt(load.requestsPerSec / floor.requestsPerSec, 2)}`,
+            disturbed(floor.otherCpuPct, load.otherCpuPct),
+          ]
+            .filter(Boolean)
+            .join('; '),
         );
         // The same ratio in CPU cost: barely moved by other processes, unlike requests/s.
         check('http', `${kind}: app/ceiling by CPU cost per request`, fmt(cpuRatio, 2), '-', null);
