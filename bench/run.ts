@@ -9,12 +9,13 @@
 // The steps live in bench/run/: http.ts, startup.ts, memory.ts; what they share (settings, targets,
 // checks) in steps.ts; the machine and the report in report.ts.
 import { cleanupAll, installCleanupHandlers } from './lib/cleanup.ts';
+import { pinProcesses, unpinProcesses } from './lib/pin.ts';
 import { appNodeArgs } from './lib/server.ts';
 import { benchHttp, benchHttpSpin } from './run/http.ts';
 import { benchMemory } from './run/memory.ts';
 import { appInfo, ensureWebBuild, machineInfo, report, sayWhere } from './run/report.ts';
 import { benchStartup } from './run/startup.ts';
-import { BENCHMARKS, HTTP_SPIN_US, type Benchmark } from './run/steps.ts';
+import { BENCHMARKS, HTTP_SPIN_US, say, type Benchmark } from './run/steps.ts';
 
 async function main() {
   installCleanupHandlers();
@@ -35,7 +36,12 @@ async function main() {
   sayWhere(machine, app, serverArgs);
 
   const results: Record<string, unknown> = {};
+  // Servers on one core, autocannon (this process) on the other for the HTTP path (ADR 072).
+  say(
+    `http: ${selected.includes('http') ? (pinProcesses() ?? 'not pinned (BENCH_PIN=0, one CPU or no taskset)') : '-'}`,
+  );
   if (selected.includes('http')) results.http = await benchHttp();
+  unpinProcesses();
   if (selected.includes('http') && HTTP_SPIN_US.length) results.httpSpin = await benchHttpSpin();
   if (selected.includes('startup')) results.startup = await benchStartup();
   if (selected.includes('memory')) results.memory = await benchMemory();

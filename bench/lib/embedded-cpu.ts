@@ -20,9 +20,13 @@ function statFields(pid: number): string[] | null {
 
 /** Seconds of CPU of the server whose data directory is `pgdata`, so far (see the file's comment). */
 export function embeddedDbCpuSeconds(pgdata: string): number {
-  const postmaster = Number(readFileSync(path.join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return postmasterCpuSeconds(Number(readFileSync(path.join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]));
+}
+
+/** The same for any PostgreSQL server on this machine, by its postmaster's pid (root reads any /proc). */
+export function postmasterCpuSeconds(postmaster: number): number {
   const own = statFields(postmaster);
-  if (!own) throw new Error(`the embedded server (pid ${postmaster}) is not running`);
+  if (!own) throw new Error(`the PostgreSQL server (pid ${postmaster}) is not running`);
   // Fields from 3 on: ppid is 4, cutime 16, cstime 17 (exited children, parallel workers included).
   let total = cpuSeconds(postmaster) + (Number(own[13]) + Number(own[14])) / TICKS;
   for (const entry of readdirSync('/proc')) {
@@ -35,4 +39,11 @@ export function embeddedDbCpuSeconds(pgdata: string): number {
     }
   }
   return total;
+}
+
+/** The postmaster of the server `client` is connected to: the parent of its backend. */
+export function postmasterOf(backendPid: number): number {
+  const fields = statFields(backendPid);
+  if (!fields) throw new Error(`no process ${backendPid}`);
+  return Number(fields[1]);
 }

@@ -8,12 +8,8 @@ export interface LoadOptions {
   durationS: number;
   warmupS: number;
   headers?: Record<string, string>;
-  /**
-   * Open loop (approximately): at most this many requests per second over all connections,
-   * autocannon's `overallRate`. With many more connections than requests in flight, arrivals
-   * do not wait for answers; autocannon corrects the latencies for coordinated omission.
-   */
-  overallRate?: number;
+  /** Per-request method, body and headers (e.g. a quote request from an address of its own each time). */
+  requests?: autocannon.Request[];
 }
 
 export interface LoadResult {
@@ -44,29 +40,23 @@ export interface LoadResult {
   loadAvgBefore: number[];
 }
 
-function run(
-  url: string,
-  connections: number,
-  durationS: number,
-  headers: Record<string, string> | undefined,
-  overallRate?: number,
-) {
+function run(url: string, opts: LoadOptions, durationS: number) {
   return autocannon({
     url,
-    connections,
+    connections: opts.connections,
     duration: durationS,
-    headers,
+    headers: opts.headers,
     pipelining: 1,
-    ...(overallRate ? { overallRate } : {}),
+    ...(opts.requests ? { requests: opts.requests } : {}),
   });
 }
 
 /** Warm-up run (discarded), then the measured run, with the CPU of `serverPid` and of the machine. */
 export async function measure(url: string, opts: LoadOptions, serverPid: number): Promise<LoadResult> {
-  if (opts.warmupS > 0) await run(url, opts.connections, opts.warmupS, opts.headers, opts.overallRate);
+  if (opts.warmupS > 0) await run(url, opts, opts.warmupS);
   const loadAvgBefore = os.loadavg().map((n) => +n.toFixed(2));
   const stop = cpuWindow(serverPid);
-  const r = await run(url, opts.connections, opts.durationS, opts.headers, opts.overallRate);
+  const r = await run(url, opts, opts.durationS);
   const cpu = stop();
   const answered = r.requests.total;
   return {

@@ -7,8 +7,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertAlive, makeTempDir, stopChild, trackChild } from './cleanup.ts';
-// ensure-deps.mjs is plain JavaScript (it runs before `npm ci`) and the project has no allowJs,
-// so the part used here is typed below.
+import { serverCommand } from './pin.ts';
+// ensure-deps.mjs is plain JavaScript (it runs before `npm ci`), no allowJs: the part used is typed below.
 // @ts-expect-error TS7016: no declaration file for a plain .mjs module
 import * as untypedEnsureDeps from '#scripts/lib/ensure-deps.mjs';
 
@@ -85,16 +85,16 @@ function baseEnv(): NodeJS.ProcessEnv {
     'LOGIN_RATE_LIMIT_PER_MINUTE',
     'TRUST_PROXY',
     'PUBLIC_URL',
-  ]) {
+  ])
     delete env[key];
-  }
   return env;
 }
 
 function spawnNode(args: string[], env: NodeJS.ProcessEnv, port: number, cwd = repoRoot): Spawned {
   const spawnedAt = performance.now();
-  // node itself, not npm/npx/tsx's CLI wrapper: the pid we get is the process that serves.
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // node (through taskset, which execs it, while bench/lib/pin.ts pins), not npm/npx/tsx: the pid is the server's.
+  const { file, args: argv } = serverCommand(args);
+  const child = spawn(file, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   trackChild(child);
   let tail = '';
   const keep = (chunk: Buffer) => {

@@ -103,7 +103,7 @@ describe.each(backendsToRun())('the compiled server on %s', (kind) => {
       const run = await runLoad([server], setup, { ...LOAD, tag: `${kind}-${Date.now()}`, databaseUrl });
       const missing = await findMissingWrites(server, setup.cookies[0]!, run.acknowledged);
       // No latency target here: the closed-loop p99 at 200 clients is the queue, not the app (ADR 047),
-      // and was withdrawn; the latency target is the open-loop one of bench/calls.ts. The figures
+      // and was withdrawn; the latency target is the open-loop one of bench/open-loop.ts. The figures
       // are reported for information.
       console.log(`[reliability] load on ${kind}:\n${loadTable(run)}`);
       report(`load-${kind}`, { form: FULL ? 'full' : 'short', ...loadFigures(run), missing });

@@ -144,13 +144,6 @@ export async function benchHttp(): Promise<HttpBackendResult[]> {
         );
         check(
           'http',
-          `${kind}: app/Fastify hello world`,
-          fmt(load.requestsPerSec / floor.requestsPerSec, 2),
-          '-',
-          null,
-        );
-        check(
-          'http',
           `${kind}: app p99 latency (ms)`,
           fmt(load.latencyMs.p99),
           `<= ${TARGETS.p99Ms}`,
@@ -163,6 +156,20 @@ export async function benchHttp(): Promise<HttpBackendResult[]> {
           `${fmt(ceiling.serverCpuPerRequestUs)} / ${fmt(floor.serverCpuPerRequestUs)} / ${fmt(load.serverCpuPerRequestUs)}`,
           '-',
           null,
+        );
+        const cpuVsFastify = load.serverCpuPerRequestUs / floor.serverCpuPerRequestUs;
+        check(
+          'http',
+          `${kind}: app/Fastify hello world by server CPU per request`,
+          fmt(cpuVsFastify, 2),
+          `<= ${TARGETS.cpuVsFastify}`,
+          cpuVsFastify <= TARGETS.cpuVsFastify && !failed,
+          [
+            `req/s ratio ${fmt(load.requestsPerSec / floor.requestsPerSec, 2)}`,
+            disturbed(floor.otherCpuPct, load.otherCpuPct),
+          ]
+            .filter(Boolean)
+            .join('; '),
         );
         // The same ratio in CPU cost: barely moved by other processes, unlike requests/s.
         check('http', `${kind}: app/ceiling by CPU cost per request`, fmt(cpuRatio, 2), '-', null);

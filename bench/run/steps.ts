@@ -32,6 +32,8 @@ export const TARGETS = {
   startupExistingMs: 3_000,
   startupEmptyMs: 10_000,
   rssAfterStartMb: 300,
+  // Issue 28 item 5: the app's server CPU per signed-in request at most this many times Fastify's hello world's.
+  cpuVsFastify: 1.5,
 };
 
 export interface Check {
