@@ -22,6 +22,7 @@ import type { LeadListItem } from '#shared/schemas/leads.ts';
 import type { LostReason } from '#shared/leads/lost-reasons.ts';
 import { StaleWriteBoundary, useReportStaleWrite } from '#web/components/stale-write.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
+import { cn } from '#web/lib/cn.ts';
 import { toastFailure, toastSuccess } from '#web/lib/notify.ts';
 import { useBoardTotals } from '../../../api/get-board-totals.ts';
 import { LEADS_KEY } from '../../../api/lead-keys.ts';
@@ -133,7 +134,9 @@ function Board({ filters }: { filters: LeadListFilters }) {
         onDragCancel={() => setDragged(null)}
         accessibility={{ announcements }}
       >
-        <div className="flex snap-x gap-3 overflow-x-auto pb-2" data-testid="leads-board">
+        {/* Columns snap into place when swiped on a phone, but not while a card is dragged: the
+            drag's own edge scrolling would be snapped on to the next column, and on to the last. */}
+        <div className={cn('flex gap-3 overflow-x-auto pb-2', !dragged && 'snap-x')} data-testid="leads-board">
           {statuses.map((status) => (
             <BoardColumn
               key={status}
