@@ -1,69 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { leads } from '#server/db/schema/leads.ts';
-import { proposals } from '#server/db/schema/proposals.ts';
-import { systemSettings } from '#server/db/schema/settings.ts';
-import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { ensureSettingDefaults } from '#server/modules/settings/settings.repository.ts';
-import { INDEX_HTML, ID, ORIGIN, FORGED_HOST } from './public-site.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { ID, ORIGIN, FORGED_HOST, publicSiteTestApp } from './public-site.test-helpers.ts';
 
 describe('server-rendered public pages, robots.txt and sitemap.xml', () => {
-  let t: TestApp;
-  let webRoot: string;
-  beforeAll(async () => {
-    webRoot = mkdtempSync(path.join(os.tmpdir(), 'public-site-test-'));
-    writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
-    t = await createTestApp({ webRoot, publicUrl: ORIGIN, clock: { now: () => new Date('2026-03-01T10:00:00Z') } });
-    await ensureSettingDefaults(t.database.db);
-    await setSetting('company.name', 'Carros & Companhia');
-    await setSetting('manager.comercial.name', 'Miguel Costa');
-    const [lead] = await t.database.db
-      .insert(leads)
-      .values({
-        reference: 'L55001',
-        firstName: 'Joana',
-        lastName: 'Martins',
-        email: 'joana@example.pt',
-        phone: '+351 961 000 000',
-        vehicleMake: 'BMW',
-        vehicleModel: 'X1',
-        emailSource: 'comercial',
-      })
-      .returning();
-    await t.database.db.insert(proposals).values({
-      publicId: ID,
-      leadId: lead!.id,
-      vehicleBrand: 'BMW',
-      vehicleModel: 'X1',
-      vehicleSubmodel: 'sDrive18d',
-      vehicleMileage: 45000,
-      vehicleFirstRegistration: '03/2020',
-      vehicleFuelType: 'diesel',
-      vehicleCountry: 'Alemanha',
-      vehiclePrice: '24500.00',
-      isvCost: '2980.12',
-      ivaCost: '0',
-      totalCost: '29820.12',
-      imageUrls: ['/media/abcdef0123456789abcdef', '/media/0123456789abcdef0123'],
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(webRoot, { recursive: true, force: true });
-  });
-
-  const setSetting = (key: string, value: string) =>
-    t.database.db.update(systemSettings).set({ value }).where(eq(systemSettings.key, key));
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, headers: { host: FORGED_HOST, 'x-forwarded-host': FORGED_HOST, ...headers } });
-  const meta = (html: string, attr: 'name' | 'property', key: string) =>
-    new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
-  const pageData = (html: string) =>
-    JSON.parse(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)![1]!);
+  const { setSetting, get, meta, pageData } = publicSiteTestApp();
 
   it('renders the landing page with its meta tags, absolute URLs from PUBLIC_URL and the data the browser hydrates with', async () => {
     const res = await get('/');
