@@ -10,17 +10,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '#server/app.ts';
 import { openDb, type Database } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 import { seedBench } from '#server/db/seed/seed-bench.ts';
 import { hashPassword } from '#server/lib/password.ts';
-import { createLocalHub } from '#server/realtime/hub.ts';
 import { insertUser } from '#server/modules/users/users.repository.ts';
 import { machineCpu } from './lib/cpu.ts';
 import { cleanupAll, installCleanupHandlers, makeTempDir, removeTempDir } from './lib/cleanup.ts';
 import { freshDatabase, serverVersion } from './lib/pg.ts';
 import { fmt, table } from './lib/table.ts';
+import { signedInBenchApp } from './lib/signed-in-app.ts';
 
 const COUNT = Number(process.env.BENCH_INBOX_LEADS ?? 100_000);
 const EMAILS = Number(process.env.BENCH_INBOX_EMAILS ?? 200_000);
@@ -115,29 +114,8 @@ async function benchBackend(kind: 'embedded' | 'postgres') {
     );
     await database.db.execute(sql`vacuum analyze`);
 
-    const { app } = await buildApp({
-      database,
-      hub: createLocalHub(),
-      clock: { now: () => NOW },
-      env: {
-        TRUST_PROXY: false,
-        SESSION_TTL_DAYS: 30,
-        SESSION_IDLE_DAYS: 7,
-        LOGIN_RATE_LIMIT_PER_MINUTE: 1000,
-        ISV_RATE_LIMIT_PER_MINUTE: 1000,
-      },
-      webRoot: '/nonexistent-web-root',
-    });
-    await app.ready();
+    const { app, cookie } = await signedInBenchApp(database, NOW, PASSWORD);
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: 'bench', password: PASSWORD },
-      });
-      const sid = login.cookies.find((c) => c.name === 'sid');
-      if (!sid) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
-      const cookie = `sid=${sid.value}`;
       let cursor = '';
       for (let page = 0; page < 20; page++) {
         const res = await app.inject({

@@ -10,18 +10,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '#server/app.ts';
 import { openDb, type Database } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 import { seedBench } from '#server/db/seed/seed-bench.ts';
 import { hashPassword } from '#server/lib/password.ts';
-import { createLocalHub } from '#server/realtime/hub.ts';
 import { insertUser } from '#server/modules/users/users.repository.ts';
 import { cleanupAll, installCleanupHandlers, makeTempDir, removeTempDir } from './lib/cleanup.ts';
 import { freshDatabase, serverVersion } from './lib/pg.ts';
 import { fmt, table } from './lib/table.ts';
 import { DEFAULT_VIEW, leadsCases, measureCase, REQUESTS, WARMUP, type CaseResult } from './leads-cases.ts';
 import { queryLog } from './lib/query-log.ts';
+import { signedInBenchApp } from './lib/signed-in-app.ts';
 
 const COUNT = Number(process.env.BENCH_LEADS_COUNT ?? 100_000);
 /** 0: measure straight after the bulk insert, before any VACUUM / ANALYZE (planner without statistics). */
@@ -85,30 +84,8 @@ async function benchBackend(kind: 'embedded' | 'postgres') {
       console.log(`VACUUM ANALYZE: ${maintenanceMs} ms`);
     }
 
-    const { app } = await buildApp({
-      database,
-      hub: createLocalHub(),
-      clock: { now: () => NOW },
-      env: {
-        TRUST_PROXY: false,
-        SESSION_TTL_DAYS: 30,
-        SESSION_IDLE_DAYS: 7,
-        LOGIN_RATE_LIMIT_PER_MINUTE: 1000,
-        ISV_RATE_LIMIT_PER_MINUTE: 1000,
-      },
-      webRoot: '/nonexistent-web-root',
-    });
-    await app.ready();
+    const { app, cookie } = await signedInBenchApp(database, NOW, PASSWORD);
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: 'bench', password: PASSWORD },
-      });
-      const sid = login.cookies.find((c) => c.name === 'sid');
-      if (!sid) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
-      const cookie = `sid=${sid.value}`;
-
       // A cursor 1,000 rows deep, reached the way a client gets there.
       let deepCursor = '';
       for (let page = 0; page < 20; page++) {
