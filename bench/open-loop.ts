@@ -1,17 +1,19 @@
 // Open loop at half saturation (issue 28 item 5; ADR 072): for the leads list, search, detail and a
 // quote request, first the saturation rate (autocannon, closed loop, 200 connections), then
 // arrivals at half that rate from bench/lib/open-loop.ts for BENCH_DURATION_S, latency measured from
-// each request's scheduled time. The server (and the embedded PostgreSQL it starts) runs on CPU 0,
-// this process on CPU 1 (bench/lib/pin.ts). Target: p99 <= 50 ms. bench/README.md, "Open loop".
+// each request's scheduled time. This process runs on CPU 1, the server (and the embedded
+// PostgreSQL it starts) on every CPU, as in use (bench/lib/pin.ts, ADR 072). Target: p99 <= 50 ms.
+// bench/README.md, "Open loop".
 //
 //   npx tsx bench/open-loop.ts                   # the embedded PostgreSQL
 //   npx tsx bench/open-loop.ts postgres          # the machine's PostgreSQL (not pinned: not ours)
 //   BENCH_OPEN_CASES=list,quote BENCH_OPEN_ARRIVALS=poisson npx tsx bench/open-loop.ts
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import { casesFor, prepare, seed } from './lib/calls-setup.ts';
 import { cleanupAll, installCleanupHandlers, makeTempDir } from './lib/cleanup.ts';
 import { cpuWindow } from './lib/cpu.ts';
@@ -49,6 +51,10 @@ interface ServerThread {
   loopDelayP99Ms: number;
   gcTotalMs: number;
   gcMaxPauseMs: number;
+  /** Stretches of 100 ms or more with the thread over 90% busy: start (s from the measured part) and length. */
+  busy: { atS: number; ms: number }[];
+  /** When each full (major) garbage collection ended, s from the measured part. */
+  majorGcAtS: number[];
 }
 
 interface Row {
@@ -63,17 +69,48 @@ interface Row {
   };
 }
 
+/** What the embedded server logs during the runs (printed beside each run's slow requests). */
+const SERVER_LOG_SETTINGS = {
+  log_checkpoints: 'on',
+  log_autovacuum_min_duration: '0',
+  log_min_duration_statement: '20',
+  log_lock_waits: 'on',
+  log_line_prefix: '%m [%p] ',
+  log_timezone: 'UTC',
+};
+
+/** The server log's lines stamped between `from` and `to` (Date.now()). */
+function serverLogLines(pgdata: string, from: number, to: number, zero: number): string[] {
+  const dir = path.join(pgdata, 'log');
+  if (!existsSync(dir)) return [];
+  const lines: string[] = [];
+  for (const name of readdirSync(dir)) {
+    for (const line of readFileSync(path.join(dir, name), 'utf8').split('\n')) {
+      const stamp = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) (\w+)/.exec(line);
+      if (!stamp) continue;
+      const t = Date.parse(`${stamp[1]!.replace(' ', 'T')}Z`);
+      if (t >= from && t <= to) lines.push(`${((t - zero) / 1000).toFixed(3)} s ${line.slice(stamp[0].length)}`);
+    }
+  }
+  return lines;
+}
+
 const PROBE = path.join(repoRoot, 'bench', 'lib', 'loop-probe.mjs');
 
 /** The probe's lines written between `from` and `to` (Date.now()), summarised. */
-function serverThread(file: string, from: number, to: number): ServerThread | null {
+function serverThread(file: string, from: number, to: number, zero: number): ServerThread | null {
   if (!existsSync(file)) return null;
-  type Line = { t: number; loopMs: { p99: number; max: number }; gc: { totalMs: number; maxMs: number } };
+  type Line = {
+    t: number;
+    loopMs: { p99: number; max: number };
+    busy: [number, number][];
+    gc: { totalMs: number; maxMs: number; majors?: number[] };
+  };
   const lines = readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Line)
-    .filter((l) => l.t > from && l.t <= to + 1_000);
+    .filter((l) => l.loopMs && l.t > from && l.t <= to + 1_000);
   if (!lines.length) return null;
   const max = (f: (l: Line) => number) => Math.max(...lines.map(f));
   return {
@@ -81,6 +118,14 @@ function serverThread(file: string, from: number, to: number): ServerThread | nu
     loopDelayP99Ms: max((l) => l.loopMs.p99),
     gcTotalMs: Math.round(lines.reduce((sum, l) => sum + l.gc.totalMs, 0)),
     gcMaxPauseMs: max((l) => l.gc.maxMs),
+    busy: lines
+      .flatMap((l) => l.busy)
+      .filter(([at]) => at >= from && at <= to)
+      .map(([at, ms]) => ({ atS: +((at - zero) / 1000).toFixed(2), ms })),
+    majorGcAtS: lines
+      .flatMap((l) => l.gc.majors ?? [])
+      .filter((at) => at >= from && at <= to)
+      .map((at) => +((at - zero) / 1000).toFixed(2)),
   };
 }
 
@@ -88,7 +133,7 @@ function serverThread(file: string, from: number, to: number): ServerThread | nu
 let quoteSeq = 0;
 
 async function main(kind: 'embedded' | 'postgres') {
-  const pinned = pinProcesses();
+  const pinned = pinProcesses('generator');
   console.log(`pinning: ${pinned ?? 'off (BENCH_PIN=0, one CPU or no taskset)'}`);
   const prepared = await prepare(kind, 'bench_open_loop');
   const rows: Row[] = [];
@@ -96,14 +141,24 @@ async function main(kind: 'embedded' | 'postgres') {
     const seeded = await seed(prepared.database, LEADS);
     console.log(`${prepared.where}: ${seeded.leads} leads`);
     const cases = await casesFor(prepared.database, CASE_NAMES);
+    // The database server's own account of each run: checkpoints, autovacuum, statements over 20 ms
+    // and lock waits, with millisecond times (ALTER SYSTEM: postgresql.auto.conf, read at start).
+    if (kind === 'embedded') {
+      for (const [name, value] of Object.entries(SERVER_LOG_SETTINGS))
+        await prepared.database.db.execute(sql.raw(`alter system set ${name} = '${value}'`));
+    }
     // One app per DATA_DIR (ADR 048): the server needs the directory to itself.
     if (kind === 'embedded') await prepared.database.close();
     // The quote form allows 10 requests an hour per client address: each request comes from its
     // own, which the app reads from X-Forwarded-For only from a trusted proxy (TRUST_PROXY).
-    const probeFile = path.join(makeTempDir('loop-probe'), 'probe.jsonl');
+    // Beside the CPU profiles when there are any (BENCH_SERVER_PROFILE): its first line places their samples in time.
+    const probeDir = process.env.BENCH_SERVER_PROFILE ?? makeTempDir('loop-probe');
+    mkdirSync(probeDir, { recursive: true });
+    const probeFile = path.join(probeDir, 'probe.jsonl');
     const server = await spawnApp(prepared.backend, {
       TRUST_PROXY: '127.0.0.1',
-      NODE_OPTIONS: `--import ${pathToFileURL(PROBE).href}`,
+      // BENCH_SERVER_NODE_OPTIONS: node or V8 flags for the server (experiments, e.g. GC sizes).
+      NODE_OPTIONS: `--import ${pathToFileURL(PROBE).href} ${process.env.BENCH_SERVER_NODE_OPTIONS ?? ''}`.trim(),
       LOOP_PROBE_FILE: probeFile,
     });
     try {
@@ -147,7 +202,10 @@ async function main(kind: 'embedded' | 'postgres') {
             make: t.make,
           });
           const cpu = stop();
-          const thread = serverThread(probeFile, wall0, Date.now());
+          // Times from the start of the measured part, as the slow requests' (bench/lib/open-loop.ts).
+          const zero = wall0 + 20 + WARMUP_S * 1000;
+          const thread = serverThread(probeFile, wall0, Date.now(), zero);
+          const pgLog = pgdata ? serverLogLines(pgdata, wall0, Date.now(), zero) : [];
           const dbCpuPct = pgdata ? (100 * (embeddedDbCpuSeconds(pgdata) - db0)) / cpu.wallS : null;
           server.assertAlive();
           // The window also covers the warm-up: the database's CPU is counted by the server's other children.
@@ -170,6 +228,12 @@ async function main(kind: 'embedded' | 'postgres') {
               `${thread?.loopDelayP99Ms ?? '-'} ms, max ${thread?.loopDelayMaxMs ?? '-'} ms, GC ${thread?.gcTotalMs ?? '-'} ms in all, ` +
               `longest pause ${thread?.gcMaxPauseMs ?? '-'} ms; load average ${loadAvg.join(' ')}`,
           );
+          console.log(
+            `    measured part from ${new Date(zero).toISOString()}; server thread over 90% busy: ` +
+              `${thread?.busy.map((b) => `${b.atS} s for ${b.ms} ms`).join(', ') || 'never for 100 ms'}; ` +
+              `full garbage collections ended at ${thread?.majorGcAtS.map((s) => `${s} s`).join(', ') || '-'}`,
+          );
+          for (const line of pgLog.slice(0, 40)) console.log(`    database log ${line}`);
         }
       }
     } finally {

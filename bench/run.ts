@@ -38,7 +38,7 @@ async function main() {
   const results: Record<string, unknown> = {};
   // Servers on one core, autocannon (this process) on the other for the HTTP path (ADR 072).
   say(
-    `http: ${selected.includes('http') ? (pinProcesses() ?? 'not pinned (BENCH_PIN=0, one CPU or no taskset)') : '-'}`,
+    `http: ${selected.includes('http') ? (pinProcesses('server') ?? 'not pinned (BENCH_PIN=0, one CPU or no taskset)') : '-'}`,
   );
   if (selected.includes('http')) results.http = await benchHttp();
   unpinProcesses();
