@@ -47,7 +47,13 @@ export interface Script {
 export function writeScript(dir: string, name: string, statements: CapturedQuery[]): Script {
   const defines: string[] = [];
   const lines = statements.map((q, k) => {
-    const oneLine = hideColonsInLiterals(q.sql.replace(/\s+/g, ' ').trim());
+    // A leading comment goes: pgbench would read `:leads_list` in `/* named:leads_list */` (ADR 073) as a variable.
+    const oneLine = hideColonsInLiterals(
+      q.sql
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^\/\*.*?\*\/ */, ''),
+    );
     return (
       oneLine.replace(/\$(\d+)\b/g, (_m, n: string) => {
         const value = q.params[Number(n) - 1];

@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDirLock } from './dir-lock.ts';
+import { StatementNamingPool } from './statement-naming-pool.ts';
 import { startEmbeddedPostgres, type EmbeddedLog, type EmbeddedServer } from './embedded/embedded-server.ts';
 
 export type Schema = typeof schema;
@@ -34,10 +35,14 @@ export interface OpenDbOptions {
   poolSize?: number;
   /** Sees every statement drizzle sends, transactions included (drizzle's public `logger` option; benchmarks count them). */
   logger?: Logger;
+  /** false: every statement unnamed, parsed and planned on each run (benchmarks compare; ADR 073). */
+  nameStatements?: boolean;
 }
 
 function poolDatabase(url: string, opts: OpenDbOptions, close: (pool: pg.Pool) => Promise<void>) {
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  // Statements run again and again go as named prepared statements (ADR 073).
+  const Pool = opts.nameStatements === false ? pg.Pool : StatementNamingPool;
+  const pool = new Pool({ connectionString: url, max: opts.poolSize ?? 10 });
   pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing
   const db = drizzle(pool, {
     schema,

@@ -27,7 +27,14 @@ export function leadDetailColumns(userId: number) {
 }
 
 export async function findLeadDetail(db: DbOrTx, id: number, userId: number) {
-  const [row] = await db.select(leadDetailColumns(userId)).from(leads).where(eq(leads.id, id)).limit(1);
+  // A named statement (ADR 073): one text for every lead and user.
+  const [row] = await db
+    .select(leadDetailColumns(userId))
+    .from(leads)
+    .where(eq(leads.id, id))
+    .limit(1)
+    .prepare('lead_detail')
+    .execute();
   return row;
 }
 export type LeadDetailRow = NonNullable<Awaited<ReturnType<typeof findLeadDetail>>>;

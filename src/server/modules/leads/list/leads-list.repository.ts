@@ -1,5 +1,6 @@
 import { and, desc, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { named } from '#server/db/statement-naming-pool.ts';
 import { users } from '#server/db/schema/auth.ts';
 import { leads } from '#server/db/schema/leads.ts';
 import type { EmailSource, LeadStatus } from '#shared/leads/status.ts';
@@ -185,9 +186,13 @@ export async function listPageAndTotal(
   limit: number,
 ): Promise<ListPage & { total: number }> {
   const page = sql`select ${jsonListColumns(userId)} from ${leads} ${whereSql(whereOf(filter, after))} order by ${orderSql} limit ${limit}`;
+  // A named statement (ADR 073): its plan does not depend on the filter's values.
   const result = await db.execute(
-    sql`select (select count(*)::int from ${leads} ${whereSql(whereOf(filter, null))}) as total,
+    named(
+      'leads_list',
+      sql`select (select count(*)::int from ${leads} ${whereSql(whereOf(filter, null))}) as total,
       (select ${pageJson} from (${page}) as p) as page`,
+    ),
   );
   const row = rowsOf<{ total: number | string; page: JsonListRow[] }>(result)[0]!;
   return { rows: row.page.map(fromJson), total: Number(row.total) };
@@ -211,6 +216,7 @@ export async function searchPageAndCounts(
   const matches = sql`select ${leads.status}, ${leads.emailSource}, ${leads.lastInteractionAt}, ${leads.assignedTo} from ${leads} where ${searchCondition(filter.pattern)} limit ${cap + 1}`;
   const ids = sql`select ${leads.id} from ${leads} where ${whereOf(filter, after)} order by ${orderSql} limit ${limit}`;
   const page = sql`select ${jsonListColumns(userId)} from ${leads} where ${leads.id} in (select id from page_ids)`;
+  // Never a named statement: its best plan depends on the pattern (ADR 073).
   const result = await db.execute(
     sql`with page_ids as materialized (${ids})
       select counts.*, (select ${pageJson} from (${page}) as p) as page

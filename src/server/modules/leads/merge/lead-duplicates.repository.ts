@@ -44,7 +44,10 @@ export async function findDuplicates(
       ),
     )
     .orderBy(asc(leads.createdAt), asc(leads.id))
-    .limit(DUPLICATES_LIMIT);
+    .limit(DUPLICATES_LIMIT)
+    // A named statement per shape (ADR 073): e-mail, phone or both decide the text.
+    .prepare(`lead_duplicates${email ? '_email' : ''}${phone ? '_phone' : ''}`)
+    .execute();
   return rows.map(({ onEmail, onPhone, createdAt, ...rest }) => {
     const byEmail = onEmail === true || onEmail === 't';
     const byPhone = onPhone === true || onPhone === 't';
