@@ -3,6 +3,7 @@
 // Every function is idempotent and prints one short line per action it takes (nothing when up to date).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { SetupError, findExecutable, localBin, log, repoRoot, warn } from './proc.mjs';
 
@@ -198,8 +199,15 @@ export function ensureServerBuild({ root = repoRoot } = {}) {
   return true;
 }
 
+/**
+ * V8's helper threads (garbage collection, compilation): one fewer than the machine's cores, at
+ * most node's default of 4, so on a small machine the server's own thread and the database keep a
+ * core while the collector works (docs/decisions/074-v8-helper-threads.md).
+ */
+export const V8_POOL_SIZE = Math.max(1, Math.min(4, os.availableParallelism() - 1));
+
 /** How to run the compiled server with the current node, from the repository root. */
-export const SERVER_NODE_ARGS = ['--enable-source-maps', SERVER_BUILD_OUTPUT];
+export const SERVER_NODE_ARGS = ['--enable-source-maps', `--v8-pool-size=${V8_POOL_SIZE}`, SERVER_BUILD_OUTPUT];
 
 let aptUpdated = false;
 

@@ -178,6 +178,14 @@ describe('serverBuildStaleReason', () => {
     expect(SERVER_NODE_ARGS.at(-1)).toBe('dist/server/main.js');
     expect(SERVER_NODE_ARGS.join(' ')).not.toContain('tsx');
   });
+
+  it('leaves a core to the server and its database while V8 collects garbage (ADR 074)', () => {
+    const helpers = Number(
+      /^--v8-pool-size=(\d+)$/.exec(SERVER_NODE_ARGS.find((a) => a.startsWith('--v8-pool-size=')) ?? '')?.[1],
+    );
+    expect(helpers).toBe(Math.max(1, Math.min(4, os.availableParallelism() - 1)));
+    expect(helpers).toBeGreaterThanOrEqual(1);
+  });
 });
 
 describe('newestMtime', () => {
